@@ -1,0 +1,19 @@
+//! The module's functions: convert, ask the core, convert back.
+
+use pyo3::prelude::*;
+
+use super::{fast_path, input};
+use crate::check;
+
+/// Return True when no digit repeats in any row, column or 3x3 box (LeetCode 36).
+///
+/// See `valid_sudoku.pyi` for the accepted forms and errors.
+#[pyfunction]
+#[pyo3(signature = (board, /))]
+pub fn is_valid_sudoku(board: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if let Some(cells) = fast_path::classic_cells(board) {
+        return Ok(check::is_valid_cells(&cells));
+    }
+    let grid = input::grid_from_object(board)?;
+    Ok(check::is_valid(&grid))
+}

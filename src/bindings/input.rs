@@ -1,0 +1,134 @@
+//! Any accepted Python board, turned into a core `Grid` through fully checked conversions.
+//!
+//! This is the path for everything the fast path does not take: tuples, custom sequences,
+//! str subclasses, non-ASCII text, ints, numpy scalars, flat strings and bytes. It is also
+//! where every error is produced, so messages never depend on which path ran first.
+
+use std::borrow::Cow;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
+
+use super::exceptions::{board_format_error, wrong_type};
+use crate::error::{BoardError, Place, Problem};
+use crate::grid::{Grid, CELLS, SIDE};
+use crate::parse;
+
+const BOARD_EXPECTED: &str =
+    "a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array";
+const ROW_EXPECTED: &str = "a sequence of 9 cells or a 9-character str";
+const CELL_EXPECTED: &str = "a one-character str or an int 0-9";
+
+/// Reads any accepted board form, or raises `BoardFormatError` / `TypeError` naming the place.
+pub fn grid_from_object(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    let py = board.py();
+    let fail = |error: BoardError| board_format_error(py, &error);
+    if let Ok(text) = board.cast::<PyString>() {
+        // Python's length is O(1); checking it first keeps a huge string from being copied.
+        let count = text.len()?;
+        if count != CELLS {
+            return Err(fail(BoardError::new(Place::Board, Problem::Length(count))));
+        }
+        return parse::grid_from_text(&text_of(text)).map_err(fail);
+    }
+    if let Ok(bytes) = board.cast::<PyBytes>() {
+        return parse::grid_from_bytes(bytes.as_bytes()).map_err(fail);
+    }
+    if let Ok(bytes) = board.cast::<PyByteArray>() {
+        return parse::grid_from_bytes(&bytes.to_vec()).map_err(fail);
+    }
+    if !is_sequence(board) {
+        return Err(wrong_type("board", BOARD_EXPECTED, board));
+    }
+    let rows = board.len()?;
+    if rows != SIDE {
+        return Err(fail(BoardError::new(Place::Board, Problem::RowCount(rows))));
+    }
+    let mut cells = [0u8; CELLS];
+    for (r, row_cells) in cells.chunks_exact_mut(SIDE).enumerate() {
+        let row = board.get_item(r)?;
+        row_cells.copy_from_slice(&row_values(r, &row)?);
+    }
+    Ok(Grid::from_values(cells).unwrap_or(Grid::EMPTY))
+}
+
+/// One row: a 9-character str, or a sequence of 9 cells.
+fn row_values(r: usize, row: &Bound<'_, PyAny>) -> PyResult<[u8; SIDE]> {
+    let py = row.py();
+    let fail = |error: BoardError| board_format_error(py, &error);
+    if let Ok(text) = row.cast::<PyString>() {
+        let count = text.len()?;
+        if count != SIDE {
+            return Err(fail(BoardError::new(Place::Row(r), Problem::RowLength(count))));
+        }
+        return parse::row_from_text(r, &text_of(text)).map_err(fail);
+    }
+    if row.is_instance_of::<PyBytes>() || row.is_instance_of::<PyByteArray>() || !is_sequence(row) {
+        return Err(wrong_type(&format!("board[{r}]"), ROW_EXPECTED, row));
+    }
+    let count = row.len()?;
+    if count != SIDE {
+        return Err(fail(BoardError::new(Place::Row(r), Problem::CellCount(count))));
+    }
+    let mut values = [0u8; SIDE];
+    for (c, value) in values.iter_mut().enumerate() {
+        *value = cell_value(r, c, &row.get_item(c)?)?;
+    }
+    Ok(values)
+}
+
+/// One cell: a one-character str, or an int 0-9 (anything with `__index__`, but not bool).
+fn cell_value(r: usize, c: usize, cell: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let py = cell.py();
+    let place = Place::Cell(r, c);
+    if let Ok(text) = cell.cast::<PyString>() {
+        if text.len()? != 1 {
+            // Shown shortened in the message; no need to copy all of a huge string.
+            let shown: String = text_of(text).chars().take(21).collect();
+            return Err(board_format_error(py, &BoardError::new(place, Problem::Symbol(shown))));
+        }
+        return parse::cell_from_text(place, &text_of(text)).map_err(|e| board_format_error(py, &e));
+    }
+    if cell.is_instance_of::<PyBool>() || is_numpy_bool(cell) {
+        return Err(wrong_type(&format!("board[{r}][{c}]"), CELL_EXPECTED, cell));
+    }
+    let int = if let Ok(int) = cell.cast::<PyInt>() {
+        int.clone()
+    } else if has_index(cell) {
+        // numpy integer scalars and other int-likes; an error from `__index__` itself propagates.
+        cell.call_method0("__index__")?.cast_into::<PyInt>()?
+    } else {
+        return Err(wrong_type(&format!("board[{r}][{c}]"), CELL_EXPECTED, cell));
+    };
+    match int.extract::<i64>() {
+        Ok(value) => parse::cell_from_int(place, value).map_err(|e| board_format_error(py, &e)),
+        // Too large for i64, so certainly out of range; its decimal form goes in the message.
+        Err(_) => Err(board_format_error(py, &BoardError::new(place, Problem::Value(int.to_string())))),
+    }
+}
+
+/// The text of a str; lone surrogates (not valid UTF-8) are replaced, which is enough for
+/// them to be reported as bad cells.
+fn text_of<'a>(text: &'a Bound<'_, PyString>) -> Cow<'a, str> {
+    text.to_cow().unwrap_or_else(|_| Cow::Owned(text.to_string_lossy().into_owned()))
+}
+
+/// CPython's own notion of a sequence: lists, tuples, numpy arrays, and any class with
+/// `__getitem__` and `__len__`; not dicts or sets.
+fn is_sequence(object: &Bound<'_, PyAny>) -> bool {
+    // SAFETY: the pointer is a live object, borrowed for the duration of the call.
+    unsafe { pyo3::ffi::PySequence_Check(object.as_ptr()) != 0 }
+}
+
+/// True for objects whose type defines `__index__`.
+fn has_index(object: &Bound<'_, PyAny>) -> bool {
+    // SAFETY: the pointer is a live object, borrowed for the duration of the call.
+    unsafe { pyo3::ffi::PyIndex_Check(object.as_ptr()) != 0 }
+}
+
+/// numpy's bool scalar is not a Python bool, and some numpy versions give it `__index__`.
+fn is_numpy_bool(object: &Bound<'_, PyAny>) -> bool {
+    let kind = object.get_type();
+    matches!(kind.module(), Ok(module) if module.to_cow().is_ok_and(|m| m == "numpy"))
+        && matches!(kind.name(), Ok(name) if name.to_cow().is_ok_and(|n| n == "bool" || n == "bool_"))
+}

@@ -1,0 +1,7 @@
+//! The only place that imports PyO3: Python objects in, core types out, core errors mapped
+//! to Python exceptions.
+
+pub mod exceptions;
+mod fast_path;
+pub mod functions;
+mod input;

@@ -1,0 +1,155 @@
+//! The one error type for turning user input into a board, with the place it went wrong.
+
+use std::fmt;
+
+/// Where in the user's input a problem is, in the user's own indexing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Place {
+    /// The board as a whole (`board`).
+    Board,
+    /// One row of a nested board (`board[3]`).
+    Row(usize),
+    /// One cell of a nested board (`board[2][4]`).
+    Cell(usize, usize),
+    /// One character of a flat, 81-character board (`board[22]`).
+    Flat(usize),
+}
+
+impl Place {
+    /// The 0-based row and column the place lies in, where it lies in one.
+    pub fn row_col(self) -> (Option<usize>, Option<usize>) {
+        match self {
+            Place::Board => (None, None),
+            Place::Row(r) => (Some(r), None),
+            Place::Cell(r, c) => (Some(r), Some(c)),
+            Place::Flat(i) => (Some(i / 9), Some(i % 9)),
+        }
+    }
+}
+
+/// What was wrong at that place: what was expected is implied by the variant, the payload is what was found.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Problem {
+    /// A nested board without 9 rows.
+    RowCount(usize),
+    /// A row without 9 cells.
+    CellCount(usize),
+    /// A row given as a string without 9 characters.
+    RowLength(usize),
+    /// A flat string board without 81 characters.
+    Length(usize),
+    /// A flat bytes board without 81 bytes.
+    ByteLength(usize),
+    /// A text cell outside the alphabet; the payload is the text, as found.
+    Symbol(String),
+    /// A byte outside the alphabet, in a bytes board.
+    Byte(u8),
+    /// An integer cell outside 0-9; the payload is its decimal form.
+    Value(String),
+}
+
+/// A board that could not be read, and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BoardError {
+    /// The board's position in a batch, when the board came from one (`boards[17]`).
+    pub board: Option<usize>,
+    pub place: Place,
+    pub problem: Problem,
+}
+
+impl BoardError {
+    pub fn new(place: Place, problem: Problem) -> Self {
+        BoardError { board: None, place, problem }
+    }
+
+    /// The same error, reported as the `index`-th board of a batch.
+    pub fn in_batch(self, index: usize) -> Self {
+        BoardError { board: Some(index), ..self }
+    }
+}
+
+/// Longest found value quoted in a message; longer ones are cut, so a huge bad cell stays readable.
+const SHOWN_CHARS: usize = 20;
+
+/// `text`, cut to [`SHOWN_CHARS`] characters with an ellipsis, and control characters escaped.
+pub fn shorten(text: &str) -> String {
+    let mut shown: String = text.chars().take(SHOWN_CHARS).flat_map(char::escape_debug).collect();
+    if text.chars().nth(SHOWN_CHARS).is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.board {
+            Some(index) => write!(f, "boards[{index}]")?,
+            None => f.write_str("board")?,
+        }
+        match self.place {
+            Place::Board => {}
+            Place::Row(r) => write!(f, "[{r}]")?,
+            Place::Cell(r, c) => write!(f, "[{r}][{c}]")?,
+            Place::Flat(i) => write!(f, "[{i}]")?,
+        }
+        f.write_str(": ")?;
+        match &self.problem {
+            Problem::RowCount(n) => write!(f, "expected 9 rows, got {n}"),
+            Problem::CellCount(n) => write!(f, "expected 9 cells, got {n}"),
+            Problem::RowLength(n) => write!(f, "expected 9 characters, got {n}"),
+            Problem::Length(n) => write!(f, "expected 81 characters, got {n}"),
+            Problem::ByteLength(n) => write!(f, "expected 81 bytes, got {n}"),
+            Problem::Symbol(text) => {
+                write!(f, "expected a digit '1'-'9' or '.', got '{}'", shorten(text))
+            }
+            Problem::Byte(byte) if byte.is_ascii_graphic() || *byte == b' ' => {
+                write!(f, "expected a digit '1'-'9' or '.', got '{}'", char::from(*byte))
+            }
+            Problem::Byte(byte) => write!(f, "expected a digit '1'-'9' or '.', got byte 0x{byte:02x}"),
+            Problem::Value(text) => write!(f, "expected a value 0-9, got {}", shorten(text)),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_place_in_the_users_indexing() {
+        let cases = [
+            (BoardError::new(Place::Cell(2, 4), Problem::Symbol("x".into())),
+             "board[2][4]: expected a digit '1'-'9' or '.', got 'x'"),
+            (BoardError::new(Place::Board, Problem::RowCount(8)), "board: expected 9 rows, got 8"),
+            (BoardError::new(Place::Row(3), Problem::CellCount(10)), "board[3]: expected 9 cells, got 10"),
+            (BoardError::new(Place::Board, Problem::Length(80)), "board: expected 81 characters, got 80"),
+            (BoardError::new(Place::Flat(22), Problem::Symbol("é".into())),
+             "board[22]: expected a digit '1'-'9' or '.', got 'é'"),
+            (BoardError::new(Place::Cell(2, 4), Problem::Value("12".into())).in_batch(17),
+             "boards[17][2][4]: expected a value 0-9, got 12"),
+        ];
+        for (error, message) in cases {
+            assert_eq!(error.to_string(), message);
+        }
+    }
+
+    #[test]
+    fn long_values_are_shortened_and_control_characters_escaped() {
+        let error = BoardError::new(Place::Cell(0, 0), Problem::Symbol("7".repeat(1000)));
+        assert_eq!(
+            error.to_string(),
+            format!("board[0][0]: expected a digit '1'-'9' or '.', got '{}…'", "7".repeat(20))
+        );
+        assert_eq!(shorten("\n"), "\\n");
+        assert_eq!(shorten(""), "");
+    }
+
+    #[test]
+    fn places_know_their_row_and_column() {
+        assert_eq!(Place::Flat(22).row_col(), (Some(2), Some(4)));
+        assert_eq!(Place::Row(3).row_col(), (Some(3), None));
+        assert_eq!(Place::Board.row_col(), (None, None));
+    }
+}

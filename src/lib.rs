@@ -1,0 +1,26 @@
+//! valid-sudoku: is this Sudoku board valid?
+//!
+//! The core (`grid`, `check`, `parse`, `error`) is pure Rust and knows nothing of Python;
+//! `bindings` is the only module that touches PyO3. This file only wires them together.
+
+pub mod check;
+pub mod conflicts;
+pub mod error;
+pub mod grid;
+pub mod parse;
+
+mod bindings;
+
+use pyo3::prelude::*;
+
+/// Is this Sudoku board valid? A Rust core with Python bindings.
+#[pymodule(gil_used = false)]
+fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    let error_class = py.get_type::<bindings::exceptions::BoardFormatError>();
+    bindings::exceptions::add_position_defaults(&error_class)?;
+    m.add("BoardFormatError", error_class)?;
+    m.add_function(wrap_pyfunction!(bindings::functions::is_valid_sudoku, m)?)?;
+    Ok(())
+}
