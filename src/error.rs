@@ -80,19 +80,32 @@ pub fn shorten(text: &str) -> String {
     shown
 }
 
-impl fmt::Display for BoardError {
+/// A place written the way the user would index it: `board[2][4]`, or `boards[17][2][4]` for
+/// the 18th board of a batch.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Located {
+    pub board: Option<usize>,
+    pub place: Place,
+}
+
+impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.board {
             Some(index) => write!(f, "boards[{index}]")?,
             None => f.write_str("board")?,
         }
         match self.place {
-            Place::Board => {}
-            Place::Row(r) => write!(f, "[{r}]")?,
-            Place::Cell(r, c) => write!(f, "[{r}][{c}]")?,
-            Place::Flat(i) => write!(f, "[{i}]")?,
+            Place::Board => Ok(()),
+            Place::Row(r) => write!(f, "[{r}]"),
+            Place::Cell(r, c) => write!(f, "[{r}][{c}]"),
+            Place::Flat(i) => write!(f, "[{i}]"),
         }
-        f.write_str(": ")?;
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", Located { board: self.board, place: self.place })?;
         match &self.problem {
             Problem::RowCount(n) => write!(f, "expected 9 rows, got {n}"),
             Problem::CellCount(n) => write!(f, "expected 9 cells, got {n}"),
@@ -112,6 +125,39 @@ impl fmt::Display for BoardError {
 }
 
 impl std::error::Error for BoardError {}
+
+/// A problem in text input (puzzle files, block-format boards), at a 1-based line and column.
+///
+/// Each text front end words its own `expected ..., got ...`; the position prefix is shared so
+/// every text error reads the same way: `line 3, column 7: expected ...`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TextError {
+    /// 1-based.
+    pub line: usize,
+    /// 1-based; `None` when the problem is the whole line (a wrong length, say).
+    pub column: Option<usize>,
+    /// The board's position in a batch of boards, when that is known.
+    pub board: Option<usize>,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl TextError {
+    pub fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> Self {
+        TextError { line, column, board: None, message: message.into() }
+    }
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(column) => write!(f, "line {}, column {}: {}", self.line, column, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for TextError {}
 
 #[cfg(test)]
 mod tests {
@@ -144,6 +190,13 @@ mod tests {
         );
         assert_eq!(shorten("\n"), "\\n");
         assert_eq!(shorten(""), "");
+    }
+
+    #[test]
+    fn text_errors_name_line_and_column() {
+        let error = TextError::at(3, Some(7), "expected a digit, got 'x'");
+        assert_eq!(error.to_string(), "line 3, column 7: expected a digit, got 'x'");
+        assert_eq!(TextError::at(2, None, "expected 81 characters, got 80").to_string(), "line 2: expected 81 characters, got 80");
     }
 
     #[test]

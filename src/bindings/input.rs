@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
 
-use super::exceptions::{board_format_error, wrong_type};
+use super::exceptions::InputError;
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::parse;
@@ -21,28 +21,31 @@ const CELL_EXPECTED: &str = "a one-character str or an int 0-9";
 
 /// Reads any accepted board form, or raises `BoardFormatError` / `TypeError` naming the place.
 pub fn grid_from_object(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    let py = board.py();
-    let fail = |error: BoardError| board_format_error(py, &error);
+    read_grid(board).map_err(|error| error.into_py_err(board.py()))
+}
+
+/// [`grid_from_object`] with the error still in core terms, so a batch can say which board.
+pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
     if let Ok(text) = board.cast::<PyString>() {
         // Python's length is O(1); checking it first keeps a huge string from being copied.
         let count = text.len()?;
         if count != CELLS {
-            return Err(fail(BoardError::new(Place::Board, Problem::Length(count))));
+            return Err(BoardError::new(Place::Board, Problem::Length(count)).into());
         }
-        return parse::grid_from_text(&text_of(text)).map_err(fail);
+        return Ok(parse::grid_from_text(&text_of(text))?);
     }
     if let Ok(bytes) = board.cast::<PyBytes>() {
-        return parse::grid_from_bytes(bytes.as_bytes()).map_err(fail);
+        return Ok(parse::grid_from_bytes(bytes.as_bytes())?);
     }
     if let Ok(bytes) = board.cast::<PyByteArray>() {
-        return parse::grid_from_bytes(&bytes.to_vec()).map_err(fail);
+        return Ok(parse::grid_from_bytes(&bytes.to_vec())?);
     }
     if !is_sequence(board) {
-        return Err(wrong_type("board", BOARD_EXPECTED, board));
+        return Err(InputError::wrong_type(Place::Board, BOARD_EXPECTED, board));
     }
     let rows = board.len()?;
     if rows != SIDE {
-        return Err(fail(BoardError::new(Place::Board, Problem::RowCount(rows))));
+        return Err(BoardError::new(Place::Board, Problem::RowCount(rows)).into());
     }
     let mut cells = [0u8; CELLS];
     for (r, row_cells) in cells.chunks_exact_mut(SIDE).enumerate() {
@@ -53,57 +56,53 @@ pub fn grid_from_object(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
 }
 
 /// One row: a 9-character str, or a sequence of 9 cells.
-fn row_values(r: usize, row: &Bound<'_, PyAny>) -> PyResult<[u8; SIDE]> {
-    let py = row.py();
-    let fail = |error: BoardError| board_format_error(py, &error);
+fn row_values(r: usize, row: &Bound<'_, PyAny>) -> Result<[u8; SIDE], InputError> {
     if let Ok(text) = row.cast::<PyString>() {
         let count = text.len()?;
         if count != SIDE {
-            return Err(fail(BoardError::new(Place::Row(r), Problem::RowLength(count))));
+            return Err(BoardError::new(Place::Row(r), Problem::RowLength(count)).into());
         }
-        return parse::row_from_text(r, &text_of(text)).map_err(fail);
+        return Ok(parse::row_from_text(r, &text_of(text))?);
     }
     if row.is_instance_of::<PyBytes>() || row.is_instance_of::<PyByteArray>() || !is_sequence(row) {
-        return Err(wrong_type(&format!("board[{r}]"), ROW_EXPECTED, row));
+        return Err(InputError::wrong_type(Place::Row(r), ROW_EXPECTED, row));
     }
     let count = row.len()?;
     if count != SIDE {
-        return Err(fail(BoardError::new(Place::Row(r), Problem::CellCount(count))));
+        return Err(BoardError::new(Place::Row(r), Problem::CellCount(count)).into());
     }
     let mut values = [0u8; SIDE];
     for (c, value) in values.iter_mut().enumerate() {
-        *value = cell_value(r, c, &row.get_item(c)?)?;
+        *value = cell_value(Place::Cell(r, c), &row.get_item(c)?)?;
     }
     Ok(values)
 }
 
 /// One cell: a one-character str, or an int 0-9 (anything with `__index__`, but not bool).
-fn cell_value(r: usize, c: usize, cell: &Bound<'_, PyAny>) -> PyResult<u8> {
-    let py = cell.py();
-    let place = Place::Cell(r, c);
+pub fn cell_value(place: Place, cell: &Bound<'_, PyAny>) -> Result<u8, InputError> {
     if let Ok(text) = cell.cast::<PyString>() {
         if text.len()? != 1 {
-            // Shown shortened in the message; no need to copy all of a huge string.
+            // The message shows a shortened value; no need to copy all of a huge string.
             let shown: String = text_of(text).chars().take(21).collect();
-            return Err(board_format_error(py, &BoardError::new(place, Problem::Symbol(shown))));
+            return Err(BoardError::new(place, Problem::Symbol(shown)).into());
         }
-        return parse::cell_from_text(place, &text_of(text)).map_err(|e| board_format_error(py, &e));
+        return Ok(parse::cell_from_text(place, &text_of(text))?);
     }
     if cell.is_instance_of::<PyBool>() || is_numpy_bool(cell) {
-        return Err(wrong_type(&format!("board[{r}][{c}]"), CELL_EXPECTED, cell));
+        return Err(InputError::wrong_type(place, CELL_EXPECTED, cell));
     }
     let int = if let Ok(int) = cell.cast::<PyInt>() {
         int.clone()
     } else if has_index(cell) {
         // numpy integer scalars and other int-likes; an error from `__index__` itself propagates.
-        cell.call_method0("__index__")?.cast_into::<PyInt>()?
+        cell.call_method0("__index__")?.cast_into::<PyInt>().map_err(PyErr::from)?
     } else {
-        return Err(wrong_type(&format!("board[{r}][{c}]"), CELL_EXPECTED, cell));
+        return Err(InputError::wrong_type(place, CELL_EXPECTED, cell));
     };
     match int.extract::<i64>() {
-        Ok(value) => parse::cell_from_int(place, value).map_err(|e| board_format_error(py, &e)),
+        Ok(value) => Ok(parse::cell_from_int(place, value)?),
         // Too large for i64, so certainly out of range; its decimal form goes in the message.
-        Err(_) => Err(board_format_error(py, &BoardError::new(place, Problem::Value(int.to_string())))),
+        Err(_) => Err(BoardError::new(place, Problem::Value(int.to_string())).into()),
     }
 }
 
