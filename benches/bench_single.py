@@ -32,16 +32,16 @@ except ImportError:  # numpy is optional; its row is left out.
     np = None  # type: ignore[assignment]
 
 try:
-    import rustoku  # type: ignore[import-not-found, unused-ignore]
+    import rustoku  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError:  # a benchmark-only dependency; its row is left out.
     rustoku = None
 
 
 def python_sets_classic(board: list[list[str]]) -> bool:
     """The straightforward pure-Python answer over the classic form, with sets."""
-    rows = [set() for _ in range(9)]
-    cols = [set() for _ in range(9)]
-    boxes = [set() for _ in range(9)]
+    rows: list[set[str]] = [set() for _ in range(9)]
+    cols: list[set[str]] = [set() for _ in range(9)]
+    boxes: list[set[str]] = [set() for _ in range(9)]
     for i in range(9):
         for j in range(9):
             ch = board[i][j]
@@ -58,9 +58,9 @@ def python_sets_classic(board: list[list[str]]) -> bool:
 
 def python_sets_line(line: str) -> bool:
     """The same, over an 81-character string."""
-    rows = [set() for _ in range(9)]
-    cols = [set() for _ in range(9)]
-    boxes = [set() for _ in range(9)]
+    rows: list[set[str]] = [set() for _ in range(9)]
+    cols: list[set[str]] = [set() for _ in range(9)]
+    boxes: list[set[str]] = [set() for _ in range(9)]
     for k, ch in enumerate(line):
         if ch == "." or ch == "0":
             continue
@@ -135,8 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[tuple[str, float]] = []
     for name, boards in forms.items():
         rows.append((f"valid_sudoku, {name}", ns_per_call(valid_sudoku.is_valid_sudoku, boards, repeats)))
-    python_classic = ns_per_call(python_sets_classic, classic, max(1, repeats // 5))
-    python_line = ns_per_call(python_sets_line, lines, max(1, repeats // 5))
+    python_classic = ns_per_call(python_sets_classic, classic, repeats)
+    python_line = ns_per_call(python_sets_line, lines, repeats)
     rows.append(("pure Python sets, classic list of lists", python_classic))
     rows.append(("pure Python sets, 81-character str", python_line))
     rustoku_ns = None

@@ -122,10 +122,21 @@ fn item<'py>(sequence: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, 
     }
 }
 
-/// The text of a str; lone surrogates (not valid UTF-8) are replaced, which is enough for
-/// them to be reported as bad cells.
+/// The text of a str. A str with lone surrogates is not valid UTF-8; it is read code point by
+/// code point, each surrogate becoming U+FFFD, so positions and lengths stay those the user sees.
 fn text_of<'a>(text: &'a Bound<'_, PyString>) -> Cow<'a, str> {
-    text.to_cow().unwrap_or_else(|_| Cow::Owned(text.to_string_lossy().into_owned()))
+    match text.to_cow() {
+        Ok(valid) => valid,
+        Err(_) => Cow::Owned(
+            (0..text.len().unwrap_or(0))
+                .map(|i| {
+                    // SAFETY: `text` is a live str, we hold the GIL, and `i` is below its length.
+                    let point = unsafe { pyo3::ffi::PyUnicode_ReadChar(text.as_ptr(), i as pyo3::ffi::Py_ssize_t) };
+                    char::from_u32(point).unwrap_or(char::REPLACEMENT_CHARACTER)
+                })
+                .collect(),
+        ),
+    }
 }
 
 /// CPython's own notion of a sequence: lists, tuples, numpy arrays, and any class with
