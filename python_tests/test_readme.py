@@ -1,0 +1,16 @@
+"""The README's examples run, so the documentation cannot drift from the code."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_examples() -> None:
+    failures, tried = doctest.testfile(
+        str(README), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    )
+    assert tried > 0
+    assert failures == 0
