@@ -8,6 +8,7 @@ pub mod conflicts;
 pub mod error;
 pub mod grid;
 pub mod parse;
+pub mod render;
 pub mod text;
 
 mod bindings;
