@@ -1,5 +1,7 @@
 //! `Board`: an immutable board value, with its questions answered by the core.
 
+use std::borrow::Cow;
+
 use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
@@ -47,7 +49,8 @@ impl PyBoard {
     #[staticmethod]
     #[pyo3(signature = (text, /))]
     fn parse(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Self> {
-        let text = text.to_cow()?;
+        // Lone surrogates are not UTF-8: replaced, they are reported as bad cells like any other.
+        let text = text.to_cow().unwrap_or_else(|_| Cow::Owned(text.to_string_lossy().into_owned()));
         text::parse_board(&text).map(|grid| PyBoard { grid }).map_err(|error| text_format_error(py, &error))
     }
 
