@@ -109,6 +109,7 @@ def conflicts(board: _BoardLike, /) -> list[Conflict]:
         ...     print(conflict)
         digit 8 repeats in column 0 at (0, 0) and (3, 0)
         digit 8 repeats in box 0 at (0, 0) and (2, 2)
+
     """
 
 class Board:
@@ -128,6 +129,7 @@ class Board:
         >>> board = Board("83..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
         >>> board.is_valid, board.givens, board[0, 0], board[-1, -1]
         (False, 30, 8, 9)
+
     """
 
     def __new__(cls, board: _BoardLike, /) -> Board: ...

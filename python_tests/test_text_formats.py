@@ -147,6 +147,23 @@ def test_any_text_parses_or_raises_board_format_error(text: str) -> None:
         assert Board.parse(str(board)) == board
 
 
+@given(boards(), st.integers(0, 300), st.integers(0, 2), st.sampled_from(list("123456789._0x|-+ \n#é")))
+def test_one_edit_to_a_grid_parses_or_points_inside_the_text(
+    cells: list[int], at: int, edit: int, char: str
+) -> None:
+    text = str(Board(line_from_cells(cells)))
+    at %= len(text)
+    edited = [text[:at] + char + text[at:], text[:at] + text[at + 1 :], text[:at] + char + text[at + 1 :]][edit]
+    try:
+        Board.parse(edited)
+    except BoardFormatError as error:
+        lines = edited.split("\n")
+        assert error.line is not None and error.column is not None
+        assert 1 <= error.line <= len(lines) + 1
+        if error.line <= len(lines):
+            assert 1 <= error.column <= len(lines[error.line - 1]) + 1
+
+
 def test_lone_surrogates_are_bad_cells() -> None:
     with pytest.raises(BoardFormatError) as info:
         Board.parse(SEED[:5] + "\ud800" + SEED[6:])
