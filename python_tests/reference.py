@@ -56,8 +56,13 @@ def cells_from_line(line: str) -> list[int]:
 
 
 def classic_from_cells(cells: list[int]) -> list[list[str]]:
-    """81 ints to the classic list of 9 lists of 9 one-character strs."""
-    return [["." if v == 0 else str(v) for v in cells[r * 9 : r * 9 + 9]] for r in range(9)]
+    """81 ints to the classic list of 9 lists of 9 one-character strs.
+
+    Built the way most boards are (literals, `json.loads`, `list("53..7....")`): each cell is
+    CPython's shared one-character str object, not a fresh copy.
+    """
+    line = line_from_cells(cells)
+    return [list(line[r * 9 : r * 9 + 9]) for r in range(9)]
 
 
 def line_from_cells(cells: list[int], empty: str = ".") -> str:

@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod conflicts;
+pub mod cpu;
 pub mod error;
 pub mod grid;
 pub mod parse;

@@ -22,6 +22,13 @@ pub const SYMBOL_VALUE: [u8; 256] = {
     table
 };
 
+/// True for the bytes of the alphabet. Arithmetic rather than a table lookup, so loops over
+/// many bytes vectorise.
+#[inline(always)]
+pub fn is_symbol(byte: u8) -> bool {
+    (byte.wrapping_sub(b'0') <= 9) | (byte == b'.')
+}
+
 /// The value of one symbol, or `None` outside the alphabet.
 #[inline]
 pub fn symbol_value(byte: u8) -> Option<u8> {

@@ -1,56 +1,81 @@
-//! A read of the classic board (exact `list` of exact `list` of one-character ASCII `str`)
-//! straight from CPython's object layout.
+//! Fast paths for the two hottest forms: the classic board (exact `list` of exact `list` of
+//! one-character ASCII `str`), read straight from CPython's object layout, and a flat
+//! 81-symbol `str` or `bytes`, validated without a copy.
 //!
-//! It answers only when every check passes; anything else (subclasses, tuples, non-ASCII
+//! They answer only when every check passes; anything else (subclasses, tuples, non-ASCII
 //! text, ints, a bad symbol) returns `None` and goes to the fully checked path, which also
-//! produces the error messages. It is compiled only where the layout macros it uses are
+//! produces the error messages. The layout read is compiled only where the macros it uses are
 //! inline struct reads that pyo3-ffi mirrors: CPython before 3.14, with the GIL.
 
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
 
+use crate::check;
 use crate::grid::{CELLS, SIDE};
+
+/// `Some(valid)` for an exact `str` or `bytes` of 81 ASCII symbols; `None` for anything else.
+pub fn flat_symbols(board: &Bound<'_, PyAny>) -> Option<bool> {
+    let bytes = if let Ok(text) = board.cast_exact::<PyString>() {
+        // For ASCII text CPython hands out its own buffer: no copy, no allocation.
+        text.to_str().ok()?.as_bytes()
+    } else {
+        board.cast_exact::<PyBytes>().ok()?.as_bytes()
+    };
+    check::is_valid_symbols(bytes.try_into().ok()?)
+}
 
 #[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
 pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
-    use crate::parse::SYMBOL_VALUE;
     use pyo3::ffi;
 
     let board = board.as_ptr();
     let list_type = &raw mut ffi::PyList_Type;
-    let str_type = &raw mut ffi::PyUnicode_Type;
     let mut cells = [0u8; CELLS];
-    let mut bad = 0u8;
     // SAFETY: the caller holds the GIL (a `Bound` proves it) and this build has one (not
     // free-threaded), and nothing below runs Python code, so no object can change or be freed
-    // while we read. Each pointer is checked to be an *exact* list or str before its layout is
-    // read; list sizes are checked before any item is read, so every index is in bounds; a str
-    // is read only after checking it is compact ASCII of length 1, where its single byte
-    // follows the PyASCIIObject header.
+    // while we read. Each pointer is checked to be an *exact* list before its layout is read,
+    // and list sizes are checked before any item is read, so every index is in bounds.
     unsafe {
         if ffi::Py_TYPE(board) != list_type || ffi::PyList_GET_SIZE(board) != SIDE as ffi::Py_ssize_t {
             return None;
         }
-        for r in 0..SIDE {
+        for (r, row_cells) in cells.chunks_exact_mut(SIDE).enumerate() {
             let row = ffi::PyList_GET_ITEM(board, r as ffi::Py_ssize_t);
             if ffi::Py_TYPE(row) != list_type || ffi::PyList_GET_SIZE(row) != SIDE as ffi::Py_ssize_t {
                 return None;
             }
-            for c in 0..SIDE {
-                let cell = ffi::PyList_GET_ITEM(row, c as ffi::Py_ssize_t);
-                if ffi::Py_TYPE(cell) != str_type
-                    || ffi::PyUnicode_IS_COMPACT_ASCII(cell) == 0
-                    || ffi::PyUnicode_GET_LENGTH(cell) != 1
-                {
-                    return None;
-                }
-                let value = SYMBOL_VALUE[usize::from(*ffi::PyUnicode_1BYTE_DATA(cell))];
-                bad |= value;
-                cells[r * SIDE + c] = value;
+            for (c, cell) in row_cells.iter_mut().enumerate() {
+                *cell = ascii_symbol_value(ffi::PyList_GET_ITEM(row, c as ffi::Py_ssize_t))?;
             }
         }
     }
-    // Values are 0-9 or NOT_A_SYMBOL (0xFF): only the latter sets the high bit.
-    (bad & 0x80 == 0).then_some(cells)
+    Some(cells)
+}
+
+/// The value of an exact str holding one ASCII symbol, or `None` for anything else.
+///
+/// # Safety
+/// `item` must point to a live object, and the caller must hold the GIL.
+#[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
+#[inline(always)]
+unsafe fn ascii_symbol_value(item: *mut pyo3::ffi::PyObject) -> Option<u8> {
+    use crate::parse::SYMBOL_VALUE;
+    use pyo3::ffi;
+
+    // SAFETY: the type is checked to be exactly str before any str field is read. Every str,
+    // compact or not, is larger than the PyASCIIObject header, so the byte just past the header
+    // is inside the object and may be read before the length and kind are known; it is used only
+    // when the str is compact ASCII of length 1, where that byte is its one character.
+    unsafe {
+        if ffi::Py_TYPE(item) != &raw mut ffi::PyUnicode_Type {
+            return None;
+        }
+        let first = *item.cast::<ffi::PyASCIIObject>().add(1).cast::<u8>();
+        let is_one_ascii = (ffi::PyUnicode_GET_LENGTH(item) == 1) & (ffi::PyUnicode_IS_COMPACT_ASCII(item) != 0);
+        let value = SYMBOL_VALUE[usize::from(first)];
+        // Branch-free on the common path: one test of the combined outcome.
+        (is_one_ascii & (value != crate::parse::NOT_A_SYMBOL)).then_some(value)
+    }
 }
 
 /// Where the layout cannot be relied on, every board takes the checked path.

@@ -14,6 +14,9 @@ pub fn is_valid_sudoku(board: &Bound<'_, PyAny>) -> PyResult<bool> {
     if let Some(cells) = fast_path::classic_cells(board) {
         return Ok(check::is_valid_cells(&cells));
     }
+    if let Some(valid) = fast_path::flat_symbols(board) {
+        return Ok(valid);
+    }
     let grid = input::grid_from_object(board)?;
     Ok(check::is_valid(&grid))
 }

@@ -52,7 +52,7 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
     }
     let mut cells = [0u8; CELLS];
     for (r, row_cells) in cells.chunks_exact_mut(SIDE).enumerate() {
-        let row = board.get_item(r)?;
+        let row = item(board, r)?;
         row_cells.copy_from_slice(&row_values(r, &row)?);
     }
     Ok(Grid::from_values(cells).unwrap_or(Grid::EMPTY))
@@ -76,7 +76,7 @@ fn row_values(r: usize, row: &Bound<'_, PyAny>) -> Result<[u8; SIDE], InputError
     }
     let mut values = [0u8; SIDE];
     for (c, value) in values.iter_mut().enumerate() {
-        *value = cell_value(Place::Cell(r, c), &row.get_item(c)?)?;
+        *value = cell_value(Place::Cell(r, c), &item(row, c)?)?;
     }
     Ok(values)
 }
@@ -91,21 +91,37 @@ pub fn cell_value(place: Place, cell: &Bound<'_, PyAny>) -> Result<u8, InputErro
         }
         return Ok(parse::cell_from_text(place, &text_of(text))?);
     }
-    if cell.is_instance_of::<PyBool>() || is_numpy_bool(cell) {
+    if let Ok(int) = cell.cast::<PyInt>() {
+        if cell.is_instance_of::<PyBool>() {
+            return Err(InputError::wrong_type(place, CELL_EXPECTED, cell));
+        }
+        return int_value(place, int);
+    }
+    if is_numpy_bool(cell) || !has_index(cell) {
         return Err(InputError::wrong_type(place, CELL_EXPECTED, cell));
     }
-    let int = if let Ok(int) = cell.cast::<PyInt>() {
-        int.clone()
-    } else if has_index(cell) {
-        // numpy integer scalars and other int-likes; an error from `__index__` itself propagates.
-        cell.call_method0("__index__")?.cast_into::<PyInt>().map_err(PyErr::from)?
-    } else {
-        return Err(InputError::wrong_type(place, CELL_EXPECTED, cell));
-    };
+    // numpy integer scalars and other int-likes; an error from `__index__` itself propagates.
+    let index = cell.call_method0("__index__")?;
+    int_value(place, index.cast::<PyInt>().map_err(PyErr::from)?)
+}
+
+fn int_value(place: Place, int: &Bound<'_, PyInt>) -> Result<u8, InputError> {
     match int.extract::<i64>() {
         Ok(value) => Ok(parse::cell_from_int(place, value)?),
         // Too large for i64, so certainly out of range; its decimal form goes in the message.
         Err(_) => Err(BoardError::new(place, Problem::Value(int.to_string())).into()),
+    }
+}
+
+/// Item `index` of a sequence, by C index: no int object is made for the index, as
+/// `obj[index]` would. An exception from a user's own `__getitem__` propagates unchanged.
+fn item<'py>(sequence: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, PyAny>> {
+    // SAFETY: `sequence` is a live object and we hold the GIL; the new reference returned
+    // (or the NULL that signals an exception) is taken over by `from_owned_ptr_or_err`.
+    // `index` is below 9, so it fits a Py_ssize_t.
+    unsafe {
+        let item = pyo3::ffi::PySequence_GetItem(sequence.as_ptr(), index as pyo3::ffi::Py_ssize_t);
+        Bound::from_owned_ptr_or_err(sequence.py(), item)
     }
 }
 

@@ -1,0 +1,182 @@
+"""Single-board speed: ns per `is_valid_sudoku` call for every accepted form.
+
+Compares with straightforward pure-Python set-based validators and, where installed, with
+rustoku's `check` on an 81-character string, all measured in this one run. Boards are a few
+thousand distinct real puzzles (from ../shared/data when present, else generated), half of
+them with one planted repeat, so branch costs are not hidden by repeating one board.
+
+    python benches/bench_single.py            # the README's table
+    python benches/bench_single.py --quick    # seconds; a smoke run for the test suite
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
+
+import valid_sudoku  # noqa: E402
+from puzzles import all_puzzles  # noqa: E402
+from reference import cells_from_line, classic_from_cells  # noqa: E402
+
+try:
+    import numpy as np
+except ImportError:  # numpy is optional; its row is left out.
+    np = None  # type: ignore[assignment]
+
+try:
+    import rustoku  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # a benchmark-only dependency; its row is left out.
+    rustoku = None
+
+
+def python_sets_classic(board: list[list[str]]) -> bool:
+    """The straightforward pure-Python answer over the classic form, with sets."""
+    rows = [set() for _ in range(9)]
+    cols = [set() for _ in range(9)]
+    boxes = [set() for _ in range(9)]
+    for i in range(9):
+        for j in range(9):
+            ch = board[i][j]
+            if ch == ".":
+                continue
+            b = (i // 3) * 3 + j // 3
+            if ch in rows[i] or ch in cols[j] or ch in boxes[b]:
+                return False
+            rows[i].add(ch)
+            cols[j].add(ch)
+            boxes[b].add(ch)
+    return True
+
+
+def python_sets_line(line: str) -> bool:
+    """The same, over an 81-character string."""
+    rows = [set() for _ in range(9)]
+    cols = [set() for _ in range(9)]
+    boxes = [set() for _ in range(9)]
+    for k, ch in enumerate(line):
+        if ch == "." or ch == "0":
+            continue
+        i, j = divmod(k, 9)
+        b = (i // 3) * 3 + j // 3
+        if ch in rows[i] or ch in cols[j] or ch in boxes[b]:
+            return False
+        rows[i].add(ch)
+        cols[j].add(ch)
+        boxes[b].add(ch)
+    return True
+
+
+def sample_cells(count: int, seed: int) -> list[list[int]]:
+    """`count` distinct boards, half of them with one planted repeat."""
+    rng = random.Random(seed)
+    puzzles = all_puzzles()
+    if puzzles:
+        lines = rng.sample(puzzles, min(count, len(puzzles)))
+        boards = [cells_from_line(line.replace("0", ".")) for line in lines]
+    else:
+        boards = [[rng.choice([0, 0, 0, d]) for d in rng.choices(range(1, 10), k=81)] for _ in range(count)]
+    for cells in boards[::2]:
+        filled = [k for k, v in enumerate(cells) if v]
+        if filled:
+            source = rng.choice(filled)
+            # Copy a digit to another cell of the same row: a sure repeat.
+            row = source // 9
+            target = row * 9 + (source % 9 + rng.randrange(1, 9)) % 9
+            cells[target] = cells[source]
+    rng.shuffle(boards)
+    return boards
+
+
+def ns_per_call(function: Callable[[Any], object], boards: Sequence[object], repeats: int) -> float:
+    """Best of `repeats` passes over the boards, with the least loop overhead Python allows."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        collections.deque(map(function, boards), maxlen=0)
+        best = min(best, (time.perf_counter_ns() - start) / len(boards))
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a few hundred boards, one pass: a smoke run")
+    parser.add_argument("--boards", type=int, default=4000)
+    args = parser.parse_args(argv)
+    count, repeats = (300, 1) if args.quick else (args.boards, 15)
+
+    cells = sample_cells(count, seed=36)
+    classic = [classic_from_cells(c) for c in cells]
+    lines = ["".join("".join(row) for row in board) for board in classic]
+    forms: dict[str, list[Any]] = {
+        "classic list of lists of str": classic,
+        "list of 9-character row strs": [["".join(row) for row in board] for board in classic],
+        "tuple of tuples of str": [tuple(tuple(row) for row in board) for board in classic],
+        "list of lists of int": [[c[r * 9 : r * 9 + 9] for r in range(9)] for c in cells],
+        "81-character str": lines,
+        "81 bytes": [line.encode() for line in lines],
+    }
+    if np is not None:
+        forms["numpy (9, 9) uint8"] = [np.array(c, dtype=np.uint8).reshape(9, 9) for c in cells]
+
+    expected = [python_sets_line(line) for line in lines]
+    for name, boards in forms.items():
+        got = [valid_sudoku.is_valid_sudoku(b) for b in boards]
+        if got != expected:
+            raise SystemExit(f"{name}: is_valid_sudoku disagrees with the reference")
+
+    rows: list[tuple[str, float]] = []
+    for name, boards in forms.items():
+        rows.append((f"valid_sudoku, {name}", ns_per_call(valid_sudoku.is_valid_sudoku, boards, repeats)))
+    python_classic = ns_per_call(python_sets_classic, classic, max(1, repeats // 5))
+    python_line = ns_per_call(python_sets_line, lines, max(1, repeats // 5))
+    rows.append(("pure Python sets, classic list of lists", python_classic))
+    rows.append(("pure Python sets, 81-character str", python_line))
+    rustoku_ns = None
+    if rustoku is not None:
+        # rustoku.check raises on a board with a repeat, so it is timed on the valid boards
+        # only, and so are we, for its ratio. It answers "valid and solved", reading the same
+        # 81 characters and checking the same units.
+        valid_classic = [b for b, ok in zip(classic, expected) if ok]
+        valid_lines = [line for line, ok in zip(lines, expected) if ok]
+        rustoku_ns = ns_per_call(rustoku.check, valid_lines, repeats)
+        ours_on_valid = ns_per_call(valid_sudoku.is_valid_sudoku, valid_classic, repeats)
+        line_on_valid = ns_per_call(valid_sudoku.is_valid_sudoku, valid_lines, repeats)
+        rows.append(("valid_sudoku, classic form, valid boards only", ours_on_valid))
+        rows.append(("valid_sudoku, 81-character str, valid boards only", line_on_valid))
+        rows.append(("rustoku.check, 81-character str, valid boards only", rustoku_ns))
+
+    print(f"{count} distinct boards ({sum(expected)} valid), best of {repeats} passes\n")
+    print(f"| {'what':<52} | {'ns per call':>11} |")
+    print(f"|{'-' * 54}|{'-' * 13}:|")
+    for name, ns in rows:
+        print(f"| {name:<52} | {ns:>11.0f} |")
+    classic_ns = rows[0][1]
+    line_ns = dict(rows)["valid_sudoku, 81-character str"]
+    print()
+    print(f"classic form vs pure Python sets (classic):  {python_classic / classic_ns:6.1f}x faster")
+    print(f"81-char str vs pure Python sets (81 chars):   {python_line / line_ns:6.1f}x faster")
+    if rustoku_ns is not None:
+        print(f"classic form vs rustoku.check (81 chars):    {rustoku_ns / ours_on_valid:6.2f}x faster")
+        print(f"81-char str vs rustoku.check (81 chars):     {rustoku_ns / line_on_valid:6.2f}x faster")
+    print()
+    versions = [
+        f"valid_sudoku {valid_sudoku.__version__}",
+        f"Python {platform.python_version()} ({platform.python_implementation()})",
+        f"numpy {np.__version__}" if np is not None else "numpy not installed",
+        f"rustoku {getattr(rustoku, '__version__', 'installed')}" if rustoku is not None else "rustoku not installed",
+        f"{platform.machine()} {platform.processor() or platform.platform()}",
+    ]
+    print("versions: " + "; ".join(versions))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
