@@ -8,23 +8,13 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use super::conflict::conflict_list;
 use super::exceptions::text_format_error;
-use super::{fast_path, input};
+use super::input;
 use crate::check::is_valid;
 use crate::grid::{Grid, SIDE};
 use crate::render;
 use crate::text;
 
-/// Any board form `is_valid_sudoku` accepts (and a `Board`), as a core grid, with its errors.
-pub fn grid_of(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    if let Some(cells) = fast_path::classic_cells(board) {
-        // The fast path only yields values 0-9, which `from_values` accepts.
-        if let Ok(grid) = Grid::from_values(cells) {
-            return Ok(grid);
-        }
-    }
-    input::grid_from_object(board)
-}
-
+/// An immutable Sudoku board value; see `Board` in `valid_sudoku.pyi`.
 #[pyclass(frozen, eq, hash, mapping, module = "valid_sudoku", name = "Board")]
 #[derive(PartialEq, Eq, Hash)]
 pub struct PyBoard {
@@ -42,7 +32,7 @@ impl PyBoard {
     #[new]
     #[pyo3(signature = (board, /))]
     fn new(board: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyBoard { grid: grid_of(board)? })
+        Ok(PyBoard { grid: input::grid_from_object(board)? })
     }
 
     /// A board written as text: one line of 81 cells, or nine lines of nine (see the stub).

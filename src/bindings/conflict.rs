@@ -10,13 +10,14 @@ use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::{PyIterator, PyList, PyTuple};
 
-use super::board::grid_of;
+use super::input::grid_from_object;
 use crate::conflicts::{self as core, Conflict};
 use crate::grid::{Grid, Unit};
 
 /// The field names, in tuple order.
 const FIELDS: (&str, &str, &str, &str) = ("unit", "index", "digit", "cells");
 
+/// One digit that repeats in one row, column or box: immutable and tuple-like; see `Conflict` in `valid_sudoku.pyi`.
 #[pyclass(frozen, sequence, module = "valid_sudoku", name = "Conflict")]
 pub struct PyConflict {
     conflict: Conflict,
@@ -162,6 +163,6 @@ pub fn conflict_list<'py>(py: Python<'py>, grid: &Grid) -> PyResult<Bound<'py, P
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn conflicts<'py>(board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    let grid = grid_of(board)?;
+    let grid = grid_from_object(board)?;
     conflict_list(board.py(), &grid)
 }

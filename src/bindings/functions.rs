@@ -17,6 +17,7 @@ pub fn is_valid_sudoku(board: &Bound<'_, PyAny>) -> PyResult<bool> {
     if let Some(valid) = fast_path::flat_symbols(board) {
         return Ok(valid);
     }
-    let grid = input::grid_from_object(board)?;
+    // The classic fast path has already declined this board; go straight to the checked read.
+    let grid = input::read_grid(board).map_err(|error| error.into_py_err(board.py()))?;
     Ok(check::is_valid(&grid))
 }

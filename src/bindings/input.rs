@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
 
 use super::exceptions::InputError;
+use super::fast_path;
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::parse;
@@ -21,6 +22,9 @@ const CELL_EXPECTED: &str = "a one-character str or an int 0-9";
 
 /// Reads any accepted board form, or raises `BoardFormatError` / `TypeError` naming the place.
 pub fn grid_from_object(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    if let Some(grid) = fast_path::classic_cells(board).and_then(|cells| Grid::from_values(cells).ok()) {
+        return Ok(grid);
+    }
     read_grid(board).map_err(|error| error.into_py_err(board.py()))
 }
 
