@@ -50,6 +50,8 @@ def test_board_format_error_is_a_value_error_with_position_attributes() -> None:
         (" ", f"board[2][4]: {SYMBOLS}, got ' '"),
         ("é", f"board[2][4]: {SYMBOLS}, got 'é'"),
         ("\n", f"board[2][4]: {SYMBOLS}, got '\\n'"),
+        ("\x07", f"board[2][4]: {SYMBOLS}, got '\\x07'"),
+        ("'", f"board[2][4]: {SYMBOLS}, got '\\''"),
         ("x" * 1000, f"board[2][4]: {SYMBOLS}, got '{'x' * 20}…'"),
         (12, "board[2][4]: expected a value 0-9, got 12"),
         (-1, "board[2][4]: expected a value 0-9, got -1"),

@@ -71,9 +71,23 @@ impl BoardError {
 /// Longest found value quoted in a message; longer ones are cut, so a huge bad cell stays readable.
 const SHOWN_CHARS: usize = 20;
 
-/// `text`, cut to [`SHOWN_CHARS`] characters with an ellipsis, and control characters escaped.
+/// `text`, cut to [`SHOWN_CHARS`] characters with an ellipsis, with quotes, backslashes and
+/// control characters escaped the way Python's `repr` writes them (`\n`, `\x07`), since the
+/// reader is a Python user.
 pub fn shorten(text: &str) -> String {
-    let mut shown: String = text.chars().take(SHOWN_CHARS).flat_map(char::escape_debug).collect();
+    let mut shown = String::new();
+    for ch in text.chars().take(SHOWN_CHARS) {
+        match ch {
+            '\n' => shown.push_str("\\n"),
+            '\r' => shown.push_str("\\r"),
+            '\t' => shown.push_str("\\t"),
+            '\\' => shown.push_str("\\\\"),
+            '\'' => shown.push_str("\\'"),
+            c if c.is_control() && u32::from(c) < 0x100 => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c if c.is_control() => shown.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => shown.push(c),
+        }
+    }
     if text.chars().nth(SHOWN_CHARS).is_some() {
         shown.push('…');
     }
@@ -189,6 +203,10 @@ mod tests {
             format!("board[0][0]: expected a digit '1'-'9' or '.', got '{}…'", "7".repeat(20))
         );
         assert_eq!(shorten("\n"), "\\n");
+        assert_eq!(shorten("\u{7}"), "\\x07");
+        assert_eq!(shorten("'"), "\\'");
+        assert_eq!(shorten("\\"), "\\\\");
+        assert_eq!(shorten("\u{85}"), "\\x85");
         assert_eq!(shorten(""), "");
     }
 
