@@ -106,7 +106,7 @@ ERRORS: list[tuple[str, tuple[int, int, str]]] = [
     ("\n  " + SEED[:22] + "x" + SEED[23:], bad_cell(2, 25, "x")),
     (SEED[:22] + "é" + SEED[23:], bad_cell(1, 23, "é")),
     # Control characters are escaped by the shared error helper (Rust style).
-    ("\x07" + SEED[1:], bad_cell(1, 1, "\\u{7}")),
+    ("\x07" + SEED[1:], bad_cell(1, 1, "\\x07")),
     (DISPLAY.replace(". 9 8 |", ". 9 8 x", 1), bad_cell(3, 7, "x")),
     (DISPLAY.replace("7 . . |", "7 . , |", 1), bad_cell(7, 5, ",")),
     (SEED[:80], (1, 81, "line 1, column 81: expected 81 cells, got 80")),

@@ -97,7 +97,7 @@ fn bad_symbols_are_named_at_their_line_and_column() {
     let accented = SEED_DISPLAY.replacen("6 . . |1", "6 é . |1", 1);
     assert_eq!(error_of(&accented).2, "line 2, column 3: expected a digit, '.', '0' or '_', got 'é'");
     let control = format!("\u{7}{}", &SEED_LINE[1..]);
-    assert_eq!(error_of(&control).2, "line 1, column 1: expected a digit, '.', '0' or '_', got '\\u{7}'");
+    assert_eq!(error_of(&control).2, "line 1, column 1: expected a digit, '.', '0' or '_', got '\\x07'");
 }
 
 #[test]
