@@ -41,6 +41,30 @@ pub fn conflicts(grid: &Grid) -> Vec<Conflict> {
     found
 }
 
+impl Conflict {
+    /// A conflict described field by field (as Python's `Conflict(...)` or unpickling does),
+    /// checked to be one that [`conflicts`] could report: index 0-8, digit 1-9, and two or more
+    /// distinct cells of that unit in row-major order. The error says which field is wrong.
+    pub fn checked(unit: Unit, index: usize, digit: u8, cells: Vec<(usize, usize)>) -> Result<Conflict, String> {
+        if index >= SIDE {
+            return Err(format!("index must be 0-8, got {index}"));
+        }
+        if !(1..=9).contains(&digit) {
+            return Err(format!("digit must be 1-9, got {digit}"));
+        }
+        if cells.len() < 2 {
+            return Err(format!("cells must hold two or more (row, col) pairs, got {}", cells.len()));
+        }
+        if let Some((r, c)) = cells.iter().copied().find(|&(r, c)| r >= SIDE || c >= SIDE || !unit.contains(index, r, c)) {
+            return Err(format!("cells: ({r}, {c}) is not a cell of {} {index}", unit.name()));
+        }
+        if cells.windows(2).any(|pair| matches!(pair, [a, b] if a >= b)) {
+            return Err("cells must be distinct and in row-major order".to_owned());
+        }
+        Ok(Conflict { unit, index, digit, cells })
+    }
+}
+
 impl fmt::Display for Conflict {
     /// `digit 8 repeats in box 0 at (0, 0) and (2, 2)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -105,6 +129,27 @@ mod tests {
         let found = conflicts(&Grid::from_values(cells).expect("digits"));
         let keys: Vec<(Unit, usize, u8)> = found.iter().map(|c| (c.unit, c.index, c.digit)).collect();
         assert_eq!(keys, [(Unit::Row, 4, 1), (Unit::Row, 4, 2), (Unit::Column, 5, 9)]);
+    }
+
+    #[test]
+    fn checked_accepts_what_conflicts_reports_and_names_the_bad_field() {
+        let board = grid_of(&format!("8{}", &SEED[1..]));
+        for found in conflicts(&board) {
+            let again = Conflict::checked(found.unit, found.index, found.digit, found.cells.clone());
+            assert_eq!(again, Ok(found));
+        }
+        let cases = [
+            (Conflict::checked(Unit::Box, 9, 8, vec![(0, 0), (2, 2)]), "index must be 0-8, got 9"),
+            (Conflict::checked(Unit::Box, 0, 0, vec![(0, 0), (2, 2)]), "digit must be 1-9, got 0"),
+            (Conflict::checked(Unit::Box, 0, 8, vec![(0, 0)]), "cells must hold two or more (row, col) pairs, got 1"),
+            (Conflict::checked(Unit::Box, 0, 8, vec![(0, 0), (3, 3)]), "cells: (3, 3) is not a cell of box 0"),
+            (Conflict::checked(Unit::Row, 2, 8, vec![(2, 0), (2, 9)]), "cells: (2, 9) is not a cell of row 2"),
+            (Conflict::checked(Unit::Column, 1, 8, vec![(5, 1), (2, 1)]), "cells must be distinct and in row-major order"),
+            (Conflict::checked(Unit::Column, 1, 8, vec![(5, 1), (5, 1)]), "cells must be distinct and in row-major order"),
+        ];
+        for (result, message) in cases {
+            assert_eq!(result, Err(message.to_owned()));
+        }
     }
 
     #[test]

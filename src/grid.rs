@@ -86,6 +86,20 @@ impl Unit {
         }
     }
 
+    /// The kind named `name` ("row", "column" or "box"), the inverse of [`Unit::name`].
+    pub fn from_name(name: &str) -> Option<Unit> {
+        Unit::ALL.into_iter().find(|unit| unit.name() == name)
+    }
+
+    /// True when `(row, col)` lies in unit number `index` of this kind.
+    pub const fn contains(self, index: usize, row: usize, col: usize) -> bool {
+        match self {
+            Unit::Row => row == index,
+            Unit::Column => col == index,
+            Unit::Box => box_of(row, col) == index,
+        }
+    }
+
     /// The `(row, col)` of the `k`-th cell (0-8, row-major) of unit number `index` (0-8).
     pub const fn cell(self, index: usize, k: usize) -> (usize, usize) {
         match self {
@@ -142,6 +156,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn units_by_name_and_membership() {
+        for unit in Unit::ALL {
+            assert_eq!(Unit::from_name(unit.name()), Some(unit));
+            for index in 0..SIDE {
+                for k in 0..SIDE {
+                    let (r, c) = unit.cell(index, k);
+                    assert!(unit.contains(index, r, c));
+                    assert!(!unit.contains((index + 1) % SIDE, r, c));
+                }
+            }
+        }
+        assert_eq!(Unit::from_name("Row"), None);
     }
 
     #[test]

@@ -8,6 +8,8 @@ pub mod conflicts;
 pub mod error;
 pub mod grid;
 pub mod parse;
+pub mod render;
+pub mod text;
 
 mod bindings;
 
@@ -22,5 +24,8 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bindings::exceptions::add_position_defaults(&error_class)?;
     m.add("BoardFormatError", error_class)?;
     m.add_function(wrap_pyfunction!(bindings::functions::is_valid_sudoku, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::conflict::conflicts, m)?)?;
+    m.add_class::<bindings::conflict::PyConflict>()?;
+    m.add_class::<bindings::board::PyBoard>()?;
     Ok(())
 }

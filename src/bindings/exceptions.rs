@@ -93,7 +93,6 @@ pub fn board_format_error(py: Python<'_>, error: &BoardError) -> PyErr {
 }
 
 /// `BoardFormatError` for a text error, with `line`, `column` and `index` set.
-#[allow(dead_code)] // TODO(batch/explain branches): used by text readers; remove this allow there.
 pub fn text_format_error(py: Python<'_>, error: &TextError) -> PyErr {
     with_attributes(
         py,

@@ -26,6 +26,9 @@ pub fn grid_from_object(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
 
 /// [`grid_from_object`] with the error still in core terms, so a batch can say which board.
 pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
+    if let Ok(board) = board.cast::<super::board::PyBoard>() {
+        return Ok(*board.get().grid());
+    }
     if let Ok(text) = board.cast::<PyString>() {
         // Python's length is O(1); checking it first keeps a huge string from being copied.
         let count = text.len()?;

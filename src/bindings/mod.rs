@@ -1,6 +1,8 @@
 //! The only place that imports PyO3: Python objects in, core types out, core errors mapped
 //! to Python exceptions.
 
+pub mod board;
+pub mod conflict;
 pub mod exceptions;
 mod fast_path;
 pub mod functions;

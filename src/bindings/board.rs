@@ -1,0 +1,185 @@
+//! `Board`: an immutable board value, with its questions answered by the core.
+
+use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+
+use super::conflict::conflict_list;
+use super::exceptions::text_format_error;
+use super::{fast_path, input};
+use crate::check::is_valid;
+use crate::grid::{Grid, SIDE};
+use crate::render;
+use crate::text;
+
+/// Any board form `is_valid_sudoku` accepts (and a `Board`), as a core grid, with its errors.
+pub fn grid_of(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    if let Some(cells) = fast_path::classic_cells(board) {
+        // The fast path only yields values 0-9, which `from_values` accepts.
+        if let Ok(grid) = Grid::from_values(cells) {
+            return Ok(grid);
+        }
+    }
+    input::grid_from_object(board)
+}
+
+#[pyclass(frozen, eq, hash, mapping, module = "valid_sudoku", name = "Board")]
+#[derive(PartialEq, Eq, Hash)]
+pub struct PyBoard {
+    grid: Grid,
+}
+
+impl PyBoard {
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (board, /))]
+    fn new(board: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyBoard { grid: grid_of(board)? })
+    }
+
+    /// A board written as text: one line of 81 cells, or nine lines of nine (see the stub).
+    #[staticmethod]
+    #[pyo3(signature = (text, /))]
+    fn parse(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Self> {
+        let text = text.to_cow()?;
+        text::parse_board(&text).map(|grid| PyBoard { grid }).map_err(|error| text_format_error(py, &error))
+    }
+
+    #[getter]
+    fn is_valid(&self) -> bool {
+        is_valid(&self.grid)
+    }
+
+    #[getter]
+    fn conflicts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        conflict_list(py, &self.grid)
+    }
+
+    #[getter]
+    fn is_complete(&self) -> bool {
+        self.grid.is_complete()
+    }
+
+    #[getter]
+    fn is_solved(&self) -> bool {
+        self.grid.is_complete() && is_valid(&self.grid)
+    }
+
+    #[getter]
+    fn givens(&self) -> usize {
+        self.grid.givens()
+    }
+
+    /// `board[row, col]`: the digit there, 0 when empty. Negative indexes count from the end,
+    /// as in a list or a numpy array.
+    fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let pair = key.cast::<PyTuple>().ok().filter(|pair| pair.len() == 2).ok_or_else(|| {
+            let found = match key.cast::<PyTuple>() {
+                Ok(tuple) => format!("a tuple of {}", tuple.len()),
+                Err(_) => type_name(key),
+            };
+            PyTypeError::new_err(format!("Board indices must be a (row, col) pair of ints, got {found}"))
+        })?;
+        let row = axis_index("row", &pair.get_item(0)?)?;
+        let col = axis_index("column", &pair.get_item(1)?)?;
+        // Both are 0-8 by now, so the board always has the cell.
+        self.grid.get(row, col).ok_or_else(|| PyIndexError::new_err("Board index out of range"))
+    }
+
+    /// The 81 cells in one line, row by row; `empty` (one character, not a digit 1-9) for empty cells.
+    #[pyo3(name = "to_string", signature = (empty = "."))]
+    fn to_line(&self, empty: &str) -> PyResult<String> {
+        let mut chars = empty.chars();
+        match (chars.next(), chars.next()) {
+            (Some(symbol), None) if !('1'..='9').contains(&symbol) => Ok(render::text::line(&self.grid, symbol)),
+            _ => Err(PyValueError::new_err(format!(
+                "empty must be one character other than '1'-'9', got '{}'",
+                crate::error::shorten(empty)
+            ))),
+        }
+    }
+
+    /// The classic form: 9 lists of 9 one-character str, '.' for empty.
+    fn to_list(&self) -> Vec<Vec<String>> {
+        self.grid
+            .cells()
+            .chunks_exact(SIDE)
+            .map(|row| row.iter().map(|&v| if v == 0 { ".".to_owned() } else { v.to_string() }).collect())
+            .collect()
+    }
+
+    /// A new (9, 9) uint8 numpy array, 0 for empty.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = py.import("numpy").map_err(|cause| {
+            let error = PyImportError::new_err("Board.to_numpy() needs numpy, which is not installed (pip install numpy)");
+            error.set_cause(py, Some(cause));
+            error
+        })?;
+        let bytes = PyBytes::new(py, self.grid.cells());
+        // frombuffer shares the immutable bytes; the copy gives the caller a writable array of their own.
+        numpy
+            .call_method1("frombuffer", (bytes, numpy.getattr("uint8")?))?
+            .call_method1("reshape", (SIDE, SIDE))?
+            .call_method0("copy")
+    }
+
+    /// Nine rows with `|` between boxes and `------+-------+------` between bands.
+    fn __str__(&self) -> String {
+        render::text::block(&self.grid)
+    }
+
+    /// `Board('53..7....6..195...')`: `eval` of it gives back an equal board.
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", render::text::line(&self.grid, '.'))
+    }
+
+    /// The board as an HTML table, for Jupyter: boxes, conflicts and a caption.
+    fn _repr_html_(&self) -> String {
+        render::html::table(&self.grid)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String,)) {
+        (slf.get_type().into_any(), (render::text::line(&slf.get().grid, '.'),))
+    }
+
+    /// Immutable, so a copy is the object itself.
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
+
+/// One index of `board[row, col]`: an int (or anything with `__index__`) from -9 to 8.
+fn axis_index(axis: &str, index: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let out_of_range = |shown: String| {
+        PyIndexError::new_err(format!("Board index out of range: {axis} {shown} (expected -9 to 8)"))
+    };
+    let value: i64 = match index.extract() {
+        Ok(value) => value,
+        Err(error) if error.is_instance_of::<PyOverflowError>(index.py()) => {
+            return Err(out_of_range(crate::error::shorten(&index.to_string())))
+        }
+        Err(error) if error.is_instance_of::<PyTypeError>(index.py()) => {
+            return Err(PyTypeError::new_err(format!("Board {axis} index must be an int, got {}", type_name(index))));
+        }
+        // The user's own `__index__` raised: passed on unchanged.
+        Err(error) => return Err(error),
+    };
+    let side = SIDE as i64;
+    let from_start = if value < 0 { value + side } else { value };
+    usize::try_from(from_start).ok().filter(|&i| i < SIDE).ok_or_else(|| out_of_range(value.to_string()))
+}
+
+/// The name of an object's type, for messages.
+fn type_name(object: &Bound<'_, PyAny>) -> String {
+    object.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "object".to_owned())
+}

@@ -1,0 +1,167 @@
+//! `Conflict` and `conflicts()`: the core's conflicts, shown to Python as immutable tuple-likes.
+//!
+//! `Conflict` behaves like a NamedTuple `(unit, index, digit, cells)`: it unpacks, indexes,
+//! slices and compares like that tuple (and equals it), and hashes the same. A frozen pyclass
+//! rather than a real NamedTuple, so that the module stays pure Rust, and so `str()` can read
+//! as a sentence while `repr()` stays a constructor call.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
+use pyo3::types::{PyIterator, PyList, PyTuple};
+
+use super::board::grid_of;
+use crate::conflicts::{self as core, Conflict};
+use crate::grid::{Grid, Unit};
+
+/// The field names, in tuple order.
+const FIELDS: (&str, &str, &str, &str) = ("unit", "index", "digit", "cells");
+
+#[pyclass(frozen, sequence, module = "valid_sudoku", name = "Conflict")]
+pub struct PyConflict {
+    conflict: Conflict,
+}
+
+impl PyConflict {
+    pub fn from_core(conflict: Conflict) -> Self {
+        PyConflict { conflict }
+    }
+
+    /// The equivalent plain tuple `(unit, index, digit, cells)`, which every comparison,
+    /// index and hash defers to.
+    fn as_tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let c = &self.conflict;
+        (c.unit.name(), c.index, c.digit, self.cells(py)?).into_pyobject(py)
+    }
+}
+
+#[pymethods]
+impl PyConflict {
+    #[new]
+    #[pyo3(signature = (unit, index, digit, cells))]
+    fn new(unit: &str, index: i64, digit: i64, cells: Vec<(i64, i64)>) -> PyResult<Self> {
+        let unit = Unit::from_name(unit)
+            .ok_or_else(|| PyValueError::new_err(format!("unit must be 'row', 'column' or 'box', got '{unit}'")))?;
+        let index = usize::try_from(index).map_err(|_| PyValueError::new_err(format!("index must be 0-8, got {index}")))?;
+        let digit = u8::try_from(digit).map_err(|_| PyValueError::new_err(format!("digit must be 1-9, got {digit}")))?;
+        let cells = cells
+            .into_iter()
+            .map(|(r, c)| match (usize::try_from(r), usize::try_from(c)) {
+                (Ok(r), Ok(c)) => Ok((r, c)),
+                _ => Err(PyValueError::new_err(format!("cells: ({r}, {c}) is not a cell of {} {index}", unit.name()))),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Conflict::checked(unit, index, digit, cells).map(PyConflict::from_core).map_err(PyValueError::new_err)
+    }
+
+    /// "row", "column" or "box".
+    #[getter]
+    fn unit(&self) -> &'static str {
+        self.conflict.unit.name()
+    }
+
+    /// 0-8; boxes are numbered left to right, top to bottom.
+    #[getter]
+    fn index(&self) -> usize {
+        self.conflict.index
+    }
+
+    /// The repeated digit, 1-9.
+    #[getter]
+    fn digit(&self) -> u8 {
+        self.conflict.digit
+    }
+
+    /// Every (row, col) in the unit holding the digit, in row-major order.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.conflict.cells)
+    }
+
+    #[classattr]
+    fn _fields() -> (&'static str, &'static str, &'static str, &'static str) {
+        FIELDS
+    }
+
+    #[classattr]
+    fn __match_args__() -> (&'static str, &'static str, &'static str, &'static str) {
+        FIELDS
+    }
+
+    fn __len__(&self) -> usize {
+        4
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        self.as_tuple(py)?.as_any().get_item(key)
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.as_tuple(py)?.as_any().try_iter()
+    }
+
+    fn __richcmp__<'py>(&self, other: &Bound<'py, PyAny>, op: CompareOp) -> PyResult<Bound<'py, PyAny>> {
+        let py = other.py();
+        let other = if let Ok(conflict) = other.cast::<PyConflict>() {
+            conflict.get().as_tuple(py)?.into_any()
+        } else if other.is_instance_of::<PyTuple>() {
+            other.clone()
+        } else {
+            return Ok(py.NotImplemented().into_bound(py));
+        };
+        self.as_tuple(py)?.as_any().rich_compare(other, op)
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.as_tuple(py)?.as_any().hash()
+    }
+
+    /// `digit 8 repeats in box 0 at (0, 0) and (2, 2)`.
+    fn __str__(&self) -> String {
+        self.conflict.to_string()
+    }
+
+    /// `Conflict(unit='box', index=0, digit=8, cells=((0, 0), (2, 2)))`.
+    fn __repr__(&self) -> String {
+        let c = &self.conflict;
+        let cells: Vec<String> = c.cells.iter().map(|(r, col)| format!("({r}, {col})")).collect();
+        format!(
+            "Conflict(unit='{}', index={}, digit={}, cells=({}{}))",
+            c.unit.name(),
+            c.index,
+            c.digit,
+            cells.join(", "),
+            if cells.len() == 1 { "," } else { "" }
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        Ok((slf.get_type().into_any(), slf.get().as_tuple(slf.py())?))
+    }
+
+    /// Immutable, so a copy is the object itself.
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
+
+/// The conflicts of a core board, as a Python list of `Conflict`.
+pub fn conflict_list<'py>(py: Python<'py>, grid: &Grid) -> PyResult<Bound<'py, PyList>> {
+    let found: Vec<PyConflict> = core::conflicts(grid).into_iter().map(PyConflict::from_core).collect();
+    PyList::new(py, found)
+}
+
+/// Every digit that repeats in a row, column or box: rows first, then columns, then boxes,
+/// each by index then digit. Empty exactly when `is_valid_sudoku(board)` is True.
+///
+/// See `valid_sudoku.pyi` for the accepted forms and errors.
+#[pyfunction]
+#[pyo3(signature = (board, /))]
+pub fn conflicts<'py>(board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let grid = grid_of(board)?;
+    conflict_list(board.py(), &grid)
+}

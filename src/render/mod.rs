@@ -1,0 +1,5 @@
+//! A board shown to people: as text (one line, or a grid with box separators) and as an HTML
+//! table for notebooks. Knows nothing of Python.
+
+pub mod html;
+pub mod text;

@@ -1,0 +1,202 @@
+"""Is this Sudoku board valid? A fast Rust core (LeetCode 36 rule) with Python bindings."""
+
+from typing import Any, Final, Iterator, Literal, Protocol, SupportsIndex, overload
+
+__version__: Final[str]
+
+class _SequenceOf(Protocol):
+    """Anything indexable with a length: list, tuple, numpy array, custom sequence."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int, /) -> Any: ...
+
+_BoardLike = str | bytes | bytearray | _SequenceOf | Board
+"""A board in any accepted form: 9 rows (each a 9-character str or 9 cells, a cell being a
+one-character str '1'-'9' / '.' / '0' or an int 0-9), an 81-character str, 81 bytes, a
+(9, 9) numpy integer array, or a Board."""
+
+class BoardFormatError(ValueError):
+    """A board had the wrong shape or a cell outside the alphabet.
+
+    ``index``, ``row`` and ``col`` are 0-based ints, or None where the error is about a whole
+    batch, board or row; ``line`` and ``column`` are 1-based ints for text input
+    (``Board.parse``), else None.
+    """
+
+    index: int | None
+    row: int | None
+    col: int | None
+    line: int | None
+    column: int | None
+
+def is_valid_sudoku(board: _BoardLike, /) -> bool:
+    """Return True when no digit repeats in any row, column or 3x3 box (LeetCode 36)."""
+
+class Conflict:
+    """One digit that repeats within one row, column or box: immutable and tuple-like.
+
+    It behaves like the NamedTuple ``(unit, index, digit, cells)``: it unpacks, indexes,
+    slices and iterates like that tuple, compares equal to it (and orders like it), and has
+    the same hash. ``str()`` reads as a sentence, ``repr()`` is a constructor call::
+
+        >>> from valid_sudoku import Conflict
+        >>> c = Conflict("box", 0, 8, ((0, 0), (2, 2)))
+        >>> str(c)
+        'digit 8 repeats in box 0 at (0, 0) and (2, 2)'
+        >>> c
+        Conflict(unit='box', index=0, digit=8, cells=((0, 0), (2, 2)))
+        >>> unit, index, digit, cells = c
+        >>> c == ("box", 0, 8, ((0, 0), (2, 2)))
+        True
+
+    Conflicts pickle and copy; ``copy.copy`` returns the object itself.
+    """
+
+    _fields: Final[tuple[str, str, str, str]]
+    __match_args__: Final[tuple[Literal["unit"], Literal["index"], Literal["digit"], Literal["cells"]]]
+
+    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict:
+        """Build a conflict field by field (as unpickling does), checked to be one that
+        ``conflicts()`` could report.
+
+        Raises ValueError naming the bad field, for example
+        ``unit must be 'row', 'column' or 'box', got 'rows'``, ``index must be 0-8, got 9``,
+        ``digit must be 1-9, got 0``, ``cells must hold two or more (row, col) pairs, got 1``,
+        ``cells: (3, 3) is not a cell of box 0`` or
+        ``cells must be distinct and in row-major order``.
+        """
+
+    @property
+    def unit(self) -> Literal["row", "column", "box"]:
+        """The kind of unit: "row", "column" or "box"."""
+    @property
+    def index(self) -> int:
+        """The unit's number, 0-8; boxes are numbered left to right, top to bottom."""
+    @property
+    def digit(self) -> int:
+        """The repeated digit, 1-9."""
+    @property
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """Every (row, col) in the unit that holds the digit (two or more), in row-major order."""
+    def __len__(self) -> int:
+        """Always 4, like the tuple (unit, index, digit, cells)."""
+    @overload
+    def __getitem__(self, index: SupportsIndex, /) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> tuple[Any, ...]: ...
+    def __iter__(self) -> Iterator[Any]:
+        """Iterate over unit, index, digit, cells."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Conflict | tuple[Any, ...], /) -> bool: ...
+    def __le__(self, other: Conflict | tuple[Any, ...], /) -> bool: ...
+    def __gt__(self, other: Conflict | tuple[Any, ...], /) -> bool: ...
+    def __ge__(self, other: Conflict | tuple[Any, ...], /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def conflicts(board: _BoardLike, /) -> list[Conflict]:
+    """Every digit that repeats in a row, column or 3x3 box, and where.
+
+    The board may be in any form ``is_valid_sudoku`` accepts, and bad input raises the same
+    errors (``BoardFormatError`` or ``TypeError``, with the same messages).
+
+    Order: all rows first, then columns, then boxes; within each, by unit index, then digit.
+    The list is empty exactly when ``is_valid_sudoku(board)`` is True::
+
+        >>> from valid_sudoku import conflicts
+        >>> board = "83..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        >>> for conflict in conflicts(board):
+        ...     print(conflict)
+        digit 8 repeats in column 0 at (0, 0) and (3, 0)
+        digit 8 repeats in box 0 at (0, 0) and (2, 2)
+    """
+
+class Board:
+    """An immutable Sudoku board: 81 cells, 0 for empty.
+
+    ``Board(board)`` accepts any form ``is_valid_sudoku`` accepts (and another Board), with
+    the same errors; ``Board.parse(text)`` reads text. A Board is accepted wherever a board is
+    (``is_valid_sudoku``, ``conflicts``, ``Board``).
+
+    Boards compare equal when their cells are equal (never equal to a str or list), hash,
+    pickle and copy (``copy.copy`` returns the board itself). ``repr()`` is
+    ``Board('<81 characters>')`` so that ``eval(repr(board)) == board``, ``str()`` is a grid
+    with box separators, and in Jupyter a board shows as an HTML table with its conflicts
+    highlighted (``_repr_html_``).
+
+        >>> from valid_sudoku import Board
+        >>> board = Board("83..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> board.is_valid, board.givens, board[0, 0], board[-1, -1]
+        (False, 30, 8, 9)
+    """
+
+    def __new__(cls, board: _BoardLike, /) -> Board: ...
+    @staticmethod
+    def parse(text: str, /) -> Board:
+        """Read a board written as text; the format is detected.
+
+        - One line of 81 cells, such as a line of a puzzle file:
+          ``53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79``.
+          After the 81 cells, whitespace or ``#`` ends the board and the rest of the line is a
+          comment.
+        - Nine lines of nine cells (block format). Spaces and ``|`` between cells are
+          optional, and lines made of ``-`` and ``+`` between bands are skipped, as in
+          ``4 . . |. . . |8 . 5`` with ``------+------+------``; ``str(board)`` is one such.
+
+        In both, '1'-'9' are digits and '.', '0' or '_' mark an empty cell; blank lines and
+        ``#`` comments are skipped anywhere. ``Board.parse(str(board)) == board`` always holds.
+
+        Raises BoardFormatError with 1-based ``line`` and ``column`` attributes (columns count
+        characters), for example:
+
+        - ``line 3, column 7: expected a digit, '.', '0' or '_', got 'x'``
+        - ``line 1, column 81: expected 81 cells, got 80``
+        - ``line 6, column 18: expected 9 cells, got 8``
+        - ``line 11, column 1: expected 9 rows, got 8``
+        - ``line 2, column 1: expected nothing after the board on one line, got more text``
+        - ``line 1, column 1: expected a board (one line of 81 cells, or 9 rows of 9 cells), got no cells``
+        """
+    @property
+    def is_valid(self) -> bool:
+        """True when no digit repeats in any row, column or box (empty cells are ignored)."""
+    @property
+    def conflicts(self) -> list[Conflict]:
+        """The same list as ``conflicts(board)``: empty exactly when the board is valid."""
+    @property
+    def is_complete(self) -> bool:
+        """True when no cell is empty."""
+    @property
+    def is_solved(self) -> bool:
+        """True when the board is complete and valid."""
+    @property
+    def givens(self) -> int:
+        """The number of filled cells, 0-81."""
+    def __getitem__(self, index: tuple[SupportsIndex, SupportsIndex], /) -> int:
+        """``board[row, col]``: the digit in that cell, 0 when empty.
+
+        Indexes run 0-8, and negative ones count from the end as in a list or a numpy array
+        (``board[-1, -1]`` is the bottom-right cell). Raises IndexError outside -9..8
+        (``Board index out of range: row 9 (expected -9 to 8)``) and TypeError for anything
+        but a pair of ints (``Board indices must be a (row, col) pair of ints, got int``).
+        """
+    def to_string(self, empty: str = ".") -> str:
+        """The 81 cells in one line, row by row, with ``empty`` for empty cells.
+
+        ``empty`` must be one character other than '1'-'9', else ValueError.
+        """
+    def to_list(self) -> list[list[str]]:
+        """The classic form: 9 lists of 9 one-character str, '.' for empty."""
+    def to_numpy(self) -> Any:
+        """A new, writable (9, 9) numpy array of dtype uint8, 0 for empty.
+
+        Needs numpy: raises ImportError saying so when it is not installed.
+        """
+    def _repr_html_(self) -> str:
+        """A self-contained HTML table for Jupyter: heavier borders around the 3x3 boxes,
+        conflicting cells (class "conflict") and the rest of their units (class
+        "conflict-unit") highlighted, and a caption saying "valid" or "N conflicts" with a
+        list of them. Inline styles only, with explicit text and background colours so it
+        reads in light and dark themes; no JavaScript."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
