@@ -2,11 +2,14 @@
 //! names public puzzle datasets use), or the one given with `--column`. Records are read one
 //! at a time into one reused record, so memory stays constant.
 
+use std::cell::RefCell;
 use std::io::Read;
+use std::rc::Rc;
 
 use csv::{ByteRecord, ReaderBuilder};
 
 use super::cells::{cells_from_symbols, char_offset, diagnose};
+use super::position::{LineIndex, LineIndexReader};
 use super::{Failure, Sink};
 use crate::error::{shorten, TextError};
 
@@ -16,11 +19,19 @@ pub const DEFAULT_COLUMNS: [&str; 2] = ["puzzle", "quizzes"];
 /// Header names shown in the "no such column" message before it is cut.
 const SHOWN_HEADERS: usize = 8;
 
+/// The CSV reader's buffer: big reads for big files.
+const BUFFER_BYTES: usize = 256 * 1024;
+
 /// Reads every board of the CSV in `reader` into `sink`; `columns` are the names to look for.
 pub fn read_csv<R: Read>(reader: R, columns: &[&str], sink: &mut Sink<'_>) -> Result<(), Failure> {
-    let mut csv = ReaderBuilder::new().flexible(true).comment(Some(b'#')).from_reader(reader);
+    let lines = Rc::new(RefCell::new(LineIndex::default()));
+    let mut csv = ReaderBuilder::new()
+        .flexible(true)
+        .comment(Some(b'#'))
+        .buffer_capacity(BUFFER_BYTES)
+        .from_reader(LineIndexReader::new(reader, lines.clone()));
     let headers = csv.byte_headers().map_err(csv_failure)?.clone();
-    let header_line = line_of(&headers);
+    let header_line = line_of(&headers, csv.position().byte(), &lines);
     let index = headers
         .iter()
         .position(|name| columns.iter().any(|column| column.as_bytes() == name.trim_ascii()))
@@ -29,7 +40,7 @@ pub fn read_csv<R: Read>(reader: R, columns: &[&str], sink: &mut Sink<'_>) -> Re
     let name = name.copied().unwrap_or_default();
     let mut record = ByteRecord::new();
     while csv.read_byte_record(&mut record).map_err(csv_failure)? {
-        let line = line_of(&record);
+        let line = line_of(&record, csv.position().byte(), &lines);
         let Some(field) = record.get(index) else {
             let message = format!("expected a '{name}' value in field {}, got {} fields", index + 1, record.len());
             return Err(Failure::Input(TextError::at(line, Some(end_column(&record)), message)));
@@ -46,9 +57,15 @@ pub fn read_csv<R: Read>(reader: R, columns: &[&str], sink: &mut Sink<'_>) -> Re
     Ok(())
 }
 
-/// The 1-based line a record starts on.
-fn line_of(record: &ByteRecord) -> usize {
-    record.position().map_or(1, |position| usize::try_from(position.line()).unwrap_or(usize::MAX))
+/// The 1-based line a record starts on, from the offset just past it.
+///
+/// The csv crate's own line numbers count from the end of the previous record, so skipped
+/// comment and blank lines would shift them; the line of the record's last byte, less the
+/// line breaks inside its (quoted) fields, is exact.
+fn line_of(record: &ByteRecord, end: u64, lines: &RefCell<LineIndex>) -> usize {
+    let last_line = lines.borrow_mut().line_of(end.saturating_sub(1));
+    let inner_breaks = record.iter().map(|field| memchr::memchr_iter(b'\n', field).count()).sum::<usize>();
+    last_line.saturating_sub(inner_breaks).max(1)
 }
 
 /// The 1-based column where field `index` starts, counting the fields before it and their
@@ -86,9 +103,10 @@ fn missing_column(headers: &ByteRecord, line: usize, columns: &[&str]) -> Failur
 /// A CSV error: I/O errors stay I/O errors; anything else names its place.
 fn csv_failure(error: csv::Error) -> Failure {
     let line = error.position().map(|p| usize::try_from(p.line()).unwrap_or(usize::MAX)).unwrap_or(1);
+    let message = format!("unreadable CSV: {error}");
     match error.into_kind() {
         csv::ErrorKind::Io(error) => Failure::Read(error),
-        other => Failure::Input(TextError::at(line, Some(1), format!("unreadable CSV: {}", csv::Error::from(other)))),
+        _ => Failure::Input(TextError::at(line, Some(1), message)),
     }
 }
 
@@ -122,6 +140,10 @@ mod tests {
         let chosen = format!("grid\n{SEED}\n");
         assert_eq!(boards(&chosen, &["grid"]), Ok(vec![(2, 5)]));
         assert_eq!(boards("puzzle\n", &DEFAULT_COLUMNS), Ok(vec![]));
+        let crlf = format!("puzzle\r\n\r\n{SEED}\r\n{SEED}");
+        assert_eq!(boards(&crlf, &DEFAULT_COLUMNS), Ok(vec![(3, 5), (4, 5)]));
+        let quoted = format!("note,puzzle\n\"two\nlines\",{SEED}\n");
+        assert_eq!(boards(&quoted, &DEFAULT_COLUMNS), Ok(vec![(2, 5)]));
     }
 
     #[test]
@@ -142,7 +164,7 @@ mod tests {
         );
         assert_eq!(
             boards("id,puzzle\n7\n", &DEFAULT_COLUMNS),
-            Err("line 2, column 1: expected a 'puzzle' value in field 2, got 1 fields".into())
+            Err("line 2, column 2: expected a 'puzzle' value in field 2, got 1 fields".into())
         );
     }
 

@@ -138,27 +138,12 @@ macro_rules! reject {
     ($($kind:tt),+) => { $(reject!($kind);)+ };
 }
 
-/// What every visitor here knows: its context, where its value starts, what it expects.
-trait Located {
-    const EXPECTED: &'static str;
-    fn context(&self) -> &Context<'_, '_>;
-    fn start(&self) -> Position;
-
-    fn wrong<E: de::Error>(&self, found: &str) -> E {
-        self.context().fail(self.start(), format!("expected {}, got {found}", Self::EXPECTED))
-    }
-}
-
-/// Implements `Located` and `Visitor::expecting` for a visitor with `context` and `start` fields.
+/// Gives a visitor with `context` and `start` fields the `wrong` its rejections call.
 macro_rules! located {
     ($visitor:ident, $expected:expr) => {
-        impl Located for $visitor<'_, '_, '_> {
-            const EXPECTED: &'static str = $expected;
-            fn context(&self) -> &Context<'_, '_> {
-                self.context
-            }
-            fn start(&self) -> Position {
-                self.start
+        impl $visitor<'_, '_, '_> {
+            fn wrong<E: de::Error>(&self, found: &str) -> E {
+                self.context.fail(self.start, format!("expected {}, got {found}", $expected))
             }
         }
     };
@@ -643,11 +628,12 @@ mod tests {
             Err("line 1, column 19: expected a cell (a digit, '.', '0' or '_', or an int 0-9), got null".into())
         );
         let short_row = classic(SEED).replacen("\"5\",", "", 1);
-        assert_eq!(boards(&short_row), Err("line 1, column 39: expected 9 cells, got 8".into()));
+        assert_eq!(boards(&short_row), Err("line 1, column 34: expected 9 cells, got 8".into()));
         let flat = format!("[\n  \"{}x\"\n]", &SEED[..80]);
         assert_eq!(boards(&flat), Err("line 2, column 84: expected a digit, '.', '0' or '_', got 'x'".into()));
         assert_eq!(boards("{\"a\": 1}"), Err("line 1, column 1: expected a board or a list of boards, got an object".into()));
-        assert_eq!(boards("[1, 2]"), Err("line 1, column 8: expected 9 cells, got 2".into()));
+        assert_eq!(boards("[1, 2]"), Err("line 1, column 2: expected a board or a row, got 1".into()));
+        assert_eq!(boards("[[1, 2]]"), Err("line 1, column 7: expected 9 cells, got 2".into()));
         assert_eq!(boards("[true]"), Err("line 1, column 2: expected a board or a row, got true".into()));
     }
 
@@ -663,7 +649,7 @@ mod tests {
 
     #[test]
     fn syntax_errors_keep_serde_json_positions() {
-        assert_eq!(boards("[[\"5\" \"3\"]]"), Err("line 1, column 8: invalid JSON: expected `,` or `]`".into()));
+        assert_eq!(boards("[[\"5\" \"3\"]]"), Err("line 1, column 7: invalid JSON: expected `,` or `]`".into()));
         assert_eq!(boards("[\n"), Err("line 2, column 1: invalid JSON: EOF while parsing a list".into()));
         assert_eq!(
             boards(&format!("{} x", classic(SEED))),

@@ -1,7 +1,8 @@
 //! Readers that watch the bytes going through: how many (for the progress bar), and the
 //! line and column of the last one (for JSON, whose parser reads one byte at a time).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::rc::Rc;
 
@@ -69,6 +70,59 @@ impl<R: Read> Read for PositionReader<R> {
     }
 }
 
+/// The line of any byte offset not yet asked about, for readers (CSV) that report byte
+/// offsets but whose own line count skips lines they ignore.
+///
+/// Offsets must be asked in increasing order; only the line ends between the last offset
+/// asked and the reading head are kept, so memory is bounded by the reader's buffer.
+#[derive(Default)]
+pub struct LineIndex {
+    /// Offsets of the `\n`s not yet passed by a question.
+    ahead: VecDeque<u64>,
+    /// `\n`s before the last offset asked about.
+    passed: usize,
+    /// Bytes seen so far.
+    seen: u64,
+}
+
+impl LineIndex {
+    /// The 1-based line of the byte at `offset`.
+    pub fn line_of(&mut self, offset: u64) -> usize {
+        while self.ahead.front().is_some_and(|&newline| newline < offset) {
+            self.ahead.pop_front();
+            self.passed += 1;
+        }
+        self.passed + 1
+    }
+
+    fn record(&mut self, bytes: &[u8]) {
+        for at in memchr::memchr_iter(b'\n', bytes) {
+            self.ahead.push_back(self.seen + at as u64);
+        }
+        self.seen += bytes.len() as u64;
+    }
+}
+
+/// Feeds a [`LineIndex`] with the line ends of the bytes it reads.
+pub struct LineIndexReader<R> {
+    inner: R,
+    index: Rc<RefCell<LineIndex>>,
+}
+
+impl<R: Read> LineIndexReader<R> {
+    pub fn new(inner: R, index: Rc<RefCell<LineIndex>>) -> Self {
+        LineIndexReader { inner, index }
+    }
+}
+
+impl<R: Read> Read for LineIndexReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.index.borrow_mut().record(buf.get(..n).unwrap_or_default());
+        Ok(n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +149,20 @@ mod tests {
         let at = |line, column| Position { line, column };
         // 'a', 'b', '\n', 'x', then the two bytes of 'é' share one column.
         assert_eq!(seen, [at(1, 1), at(1, 2), at(2, 0), at(2, 1), at(2, 2), at(2, 2)]);
+    }
+
+    #[test]
+    fn line_index_answers_increasing_offsets() {
+        let index = Rc::new(RefCell::new(LineIndex::default()));
+        let mut reader = LineIndexReader::new(&b"ab\n\ncd\ne"[..], index.clone());
+        let mut all = Vec::new();
+        assert_eq!(reader.read_to_end(&mut all).ok(), Some(8));
+        let mut index = index.borrow_mut();
+        assert_eq!(index.line_of(0), 1);
+        assert_eq!(index.line_of(2), 1); // the first '\n' is on line 1
+        assert_eq!(index.line_of(3), 2);
+        assert_eq!(index.line_of(4), 3);
+        assert_eq!(index.line_of(8), 4);
+        assert!(index.ahead.is_empty());
     }
 }

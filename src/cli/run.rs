@@ -78,8 +78,8 @@ where
     };
     let outcome = check_all(&args, &inputs, &mut stdin, &mut checker).and_then(|()| {
         checker.progress.finish();
-        checker.report.summary(checker.tally).map_err(Failure::Write)?;
-        checker.report.flush().map_err(Failure::Write)
+        let written = checker.report.summary(checker.tally).and_then(|()| checker.report.flush());
+        written.map_err(|error| (Failure::Write(error), None))
     });
     match outcome {
         Ok(()) if checker.tally.invalid > 0 => EXIT_INVALID,
