@@ -1,7 +1,6 @@
 """Is this Sudoku board valid? A fast Rust core (LeetCode 36 rule) with Python bindings."""
 
 from typing import Any, Final, Iterator, Literal, Protocol, SupportsIndex, overload
-from collections.abc import Sequence
 
 __version__: Final[str]
 
@@ -202,7 +201,7 @@ class Board:
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the ``valid-sudoku`` command in-process and return its exit status.
 
     ``argv`` holds the arguments after the program name; ``None`` means ``sys.argv[1:]``.
