@@ -413,3 +413,8 @@ def test_console_script_runs_as_a_subprocess(tmp_path: Path) -> None:
     )
     assert (piped.returncode, piped.stderr) == (0, "")
     assert json.loads(piped.stdout) == {"source": "<stdin>", "line": 1, "valid": True, "conflicts": []}
+
+
+def test_the_example_file_the_readme_uses(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).resolve().parent.parent / "examples" / "boards.txt"
+    assert run([str(path)], capsys) == (1, f"{path}:4: {SECOND_CONFLICTS}\n3 boards: 2 valid, 1 invalid\n", "")

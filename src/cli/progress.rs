@@ -49,7 +49,9 @@ impl Progress {
     fn new_bar(&self) -> ProgressBar {
         let template = if self.total_bytes.is_some() { KNOWN_SIZE } else { UNKNOWN_SIZE };
         let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
-        ProgressBar::with_draw_target(self.total_bytes, ProgressDrawTarget::stderr()).with_style(style)
+        ProgressBar::with_draw_target(self.total_bytes, ProgressDrawTarget::stderr())
+            .with_style(style)
+            .with_elapsed(self.started.elapsed())
     }
 
     /// Runs `write` with the bar out of the way, so report lines on the same terminal stay whole.
