@@ -35,8 +35,12 @@ pub const EXIT_INTERRUPTED: i32 = 130;
 const TICK_BOARDS: u32 = 16 * 1024;
 /// The longest a report line waits in the buffer while the work goes on.
 const FLUSH_EVERY: Duration = Duration::from_millis(250);
-/// The report buffer; the Python bindings write through it, so each flush is one Python call.
-const OUTPUT_BUFFER: usize = 64 * 1024;
+/// How often the host is asked whether to stop. In Python each question takes the GIL, which
+/// can mean waiting out another thread's switch interval (5 ms), so it is asked by the clock.
+const ASK_EVERY: Duration = Duration::from_millis(100);
+/// The report buffer. The Python bindings write through it, and each flush takes the GIL
+/// (see ASK_EVERY), so it is large: 60 flushes for the JSON Lines of a million boards.
+const OUTPUT_BUFFER: usize = 1024 * 1024;
 
 /// What the command needs from its host besides the three streams.
 pub struct Env<'a> {
@@ -75,6 +79,7 @@ where
         bytes_read: Rc::new(Cell::new(0)),
         countdown: TICK_BOARDS,
         last_flush: Instant::now(),
+        last_asked: Instant::now(),
     };
     let outcome = check_all(&args, &inputs, &mut stdin, &mut checker).and_then(|()| {
         checker.progress.finish();
@@ -128,6 +133,7 @@ struct Checker<'e, W: Write> {
     bytes_read: Rc<Cell<u64>>,
     countdown: u32,
     last_flush: Instant,
+    last_asked: Instant,
 }
 
 impl<W: Write> Checker<'_, W> {
@@ -174,8 +180,11 @@ impl<W: Write> Checker<'_, W> {
 
     /// Now and then: stop if asked, move the progress bar, let waiting report lines out.
     fn tick(&mut self) -> Result<(), Failure> {
-        if (self.interrupted)() {
-            return Err(Failure::Interrupted);
+        if self.last_asked.elapsed() >= ASK_EVERY {
+            self.last_asked = Instant::now();
+            if (self.interrupted)() {
+                return Err(Failure::Interrupted);
+            }
         }
         self.progress.update(self.bytes_done + self.bytes_read.get(), self.tally.boards);
         if self.last_flush.elapsed() >= FLUSH_EVERY {
@@ -322,13 +331,27 @@ mod tests {
 
     #[test]
     fn an_interruption_stops_the_work() {
-        let input = format!("{SEED}\n").repeat(TICK_BOARDS as usize + 1);
+        let head = format!("{SEED}\n").repeat(TICK_BOARDS as usize - 1);
+        let tail = format!("{SEED}\n{SEED}\n");
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut stop = || true;
         let env = Env { stderr_is_terminal: false, interrupted: &mut stop };
-        let code = run(Vec::<String>::new(), input.as_bytes(), &mut out, &mut err, env);
+        // The input stalls just before the board that ends the first tick, so by then the
+        // work has run longer than ASK_EVERY and the host is asked.
+        let slow = head.as_bytes().chain(Stall(ASK_EVERY)).chain(tail.as_bytes());
+        let code = run(Vec::<String>::new(), slow, &mut out, &mut err, env);
         assert_eq!(code, EXIT_INTERRUPTED);
         assert!(out.is_empty() && err.is_empty());
+    }
+
+    /// Reads nothing, after a pause.
+    struct Stall(Duration);
+
+    impl Read for Stall {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            std::thread::sleep(self.0);
+            Ok(0)
+        }
     }
 
     #[test]
