@@ -180,7 +180,7 @@ impl<'de> Visitor<'de> for TopVisitor<'_, '_, '_> {
         match seq.next_element_seed(FirstSeed { context })? {
             None => Ok(()),
             Some(First::Row(row)) => {
-                let rows = read_nine(&mut seq, context, Some(row), |r| RowSeed { context, row: r }, "rows")?;
+                let rows = read_nine(&mut seq, context, Some(row), |_| RowSeed { context }, "rows")?;
                 context.emit(start.line, &board_of_rows(&rows))
             }
             Some(First::Board { line, cells }) => {
@@ -250,7 +250,7 @@ impl<'de> Visitor<'de> for FirstVisitor<'_, '_, '_> {
                 Ok(First::Row(row))
             }
             Some(CellOrRow::Row(row)) => {
-                let rows = read_nine(&mut seq, context, Some(row), |r| RowSeed { context, row: r }, "rows")?;
+                let rows = read_nine(&mut seq, context, Some(row), |_| RowSeed { context }, "rows")?;
                 Ok(First::Board { line: self.start.line, cells: board_of_rows(&rows) })
             }
         }
@@ -348,7 +348,7 @@ impl<'de> Visitor<'de> for BoardVisitor<'_, '_, '_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let context = self.context;
-        let rows = read_nine(&mut seq, context, None, |r| RowSeed { context, row: r }, "rows")?;
+        let rows = read_nine(&mut seq, context, None, |_| RowSeed { context }, "rows")?;
         context.emit(self.start.line, &board_of_rows(&rows))
     }
 
@@ -359,8 +359,6 @@ impl<'de> Visitor<'de> for BoardVisitor<'_, '_, '_> {
 
 struct RowSeed<'c, 's, 'a> {
     context: &'c Context<'s, 'a>,
-    #[allow(dead_code)] // Kept for a message that names the row, should one be wanted.
-    row: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for RowSeed<'_, '_, '_> {
