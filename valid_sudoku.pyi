@@ -241,3 +241,25 @@ class Board:
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``valid-sudoku`` command in-process and return its exit status.
+
+    ``argv`` holds the arguments after the program name; ``None`` means ``sys.argv[1:]``.
+    This is the function behind the ``valid-sudoku`` console script, which calls
+    ``sys.exit(main())``. Output goes to ``sys.stdout`` and ``sys.stderr`` (so pytest's
+    ``capsys`` and Jupyter see it) and standard input is read from ``sys.stdin``.
+
+    ``valid-sudoku [--json | --quiet] [--column NAME] [FILE ...]`` checks every board in each
+    FILE (none, or ``-``, reads standard input). Each file is detected as a JSON board or list
+    of boards, one 81-character board per line, CSV with a header (column ``puzzle`` or
+    ``quizzes``, or ``--column NAME``), or one board in block format.
+
+    By default it prints ``file:line: conflicts`` for each invalid board, then
+    ``N boards: V valid, I invalid``; ``--json`` prints one JSON object per board (``source``,
+    ``line``, ``valid``, ``conflicts``); ``--quiet`` prints nothing.
+
+    Returns 0 when every board is valid, 1 when any is invalid, and 2 on a usage or input
+    error, whose message goes to stderr as ``error: file:line:column: ...``. ``--help`` and
+    ``--version`` print and return 0. Raises ``KeyboardInterrupt`` when interrupted.
+    """

@@ -4,6 +4,7 @@
 //! `bindings` is the only module that touches PyO3. This file only wires them together.
 
 pub mod check;
+pub mod cli;
 pub mod conflicts;
 pub mod cpu;
 pub mod error;
@@ -28,5 +29,6 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::conflict::conflicts, m)?)?;
     m.add_class::<bindings::conflict::PyConflict>()?;
     m.add_class::<bindings::board::PyBoard>()?;
+    m.add_function(wrap_pyfunction!(bindings::cli::main, m)?)?;
     Ok(())
 }

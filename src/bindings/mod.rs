@@ -2,8 +2,10 @@
 //! to Python exceptions.
 
 pub mod board;
+pub mod cli;
 pub mod conflict;
 pub mod exceptions;
 mod fast_path;
 pub mod functions;
 mod input;
+mod streams;

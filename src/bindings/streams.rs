@@ -1,0 +1,149 @@
+//! `std::io` adapters over Python's `sys.stdin`, `sys.stdout` and `sys.stderr` objects, so the
+//! command writes where Python code writes (pytest's capsys, Jupyter, redirections made in
+//! Python) and reads what Python would read.
+//!
+//! They are used while the GIL is released: each call attaches only for its own Python call.
+//! A Python exception is kept, to be raised once the command returns; the core sees an
+//! `io::Error` and stops.
+
+use std::io::{self, Read, Write};
+
+use pyo3::exceptions::PyBrokenPipeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// Writes UTF-8 text to a Python text stream (`sys.stdout`, `sys.stderr`); `None` discards it,
+/// as Python does when the stream is absent (`pythonw`).
+pub struct PyWriter {
+    stream: Option<Py<PyAny>>,
+    /// The start of a character cut in two by a buffer boundary, held until the rest comes.
+    partial: Vec<u8>,
+    /// The first exception the stream raised.
+    pub error: Option<PyErr>,
+}
+
+impl PyWriter {
+    pub fn new(stream: Option<Py<PyAny>>) -> Self {
+        PyWriter { stream, partial: Vec::new(), error: None }
+    }
+
+    /// Keeps the exception, and turns it into the `io::Error` the core understands.
+    fn fail(&mut self, py: Python<'_>, error: PyErr) -> io::Error {
+        let kind = if error.is_instance_of::<PyBrokenPipeError>(py) {
+            io::ErrorKind::BrokenPipe
+        } else {
+            io::ErrorKind::Other
+        };
+        let message = error.to_string();
+        self.error.get_or_insert(error);
+        io::Error::new(kind, message)
+    }
+
+    fn write_text(&mut self, py: Python<'_>, text: &str) -> io::Result<()> {
+        let Some(stream) = &self.stream else { return Ok(()) };
+        match stream.call_method1(py, "write", (PyString::new(py, text),)) {
+            Ok(_) => Ok(()),
+            Err(error) => Err(self.fail(py, error)),
+        }
+    }
+}
+
+impl Write for PyWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.stream.is_none() {
+            return Ok(buf.len());
+        }
+        self.partial.extend_from_slice(buf);
+        let whole = match std::str::from_utf8(&self.partial) {
+            Ok(text) => text.len(),
+            // An incomplete character at the end waits for the next write.
+            Err(error) if error.error_len().is_none() => error.valid_up_to(),
+            // Bytes that can never be UTF-8 (the core writes none) are replaced, not dropped.
+            Err(_) => self.partial.len(),
+        };
+        let head: Vec<u8> = self.partial.drain(..whole).collect();
+        let text = String::from_utf8_lossy(&head);
+        Python::attach(|py| self.write_text(py, &text))?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Python::attach(|py| {
+            if !self.partial.is_empty() {
+                let rest: Vec<u8> = std::mem::take(&mut self.partial);
+                self.write_text(py, &String::from_utf8_lossy(&rest))?;
+            }
+            let Some(stream) = &self.stream else { return Ok(()) };
+            match stream.call_method0(py, "flush") {
+                Ok(_) => Ok(()),
+                Err(error) => Err(self.fail(py, error)),
+            }
+        })
+    }
+}
+
+/// Reads bytes from `sys.stdin`: from its binary `buffer` when it has one (the real stdin),
+/// else from the text stream itself, UTF-8 encoded (an `io.StringIO` set by a test, say).
+pub struct PyReader {
+    stream: Option<Py<PyAny>>,
+    /// Bytes read from Python and not yet handed out.
+    pending: Vec<u8>,
+    offset: usize,
+    /// The first exception the stream raised.
+    pub error: Option<PyErr>,
+}
+
+impl PyReader {
+    pub fn new(stream: Option<Py<PyAny>>) -> Self {
+        PyReader { stream, pending: Vec::new(), offset: 0, error: None }
+    }
+
+    /// One read from Python into `pending`; an empty result means the end of input.
+    fn fill(&mut self, py: Python<'_>, wanted: usize) -> PyResult<()> {
+        self.pending.clear();
+        self.offset = 0;
+        let Some(stream) = &self.stream else { return Ok(()) };
+        let stream = stream.bind(py);
+        let chunk = match stream.getattr("buffer") {
+            // `read1` returns what is available instead of waiting for `wanted` bytes,
+            // so boards typed or piped in slowly are answered as they come.
+            Ok(buffer) if buffer.hasattr("read1")? => buffer.call_method1("read1", (wanted,))?,
+            Ok(buffer) => buffer.call_method1("read", (wanted,))?,
+            Err(_) => stream.call_method1("read", (wanted,))?,
+        };
+        if let Ok(bytes) = chunk.cast::<PyBytes>() {
+            self.pending.extend_from_slice(bytes.as_bytes());
+        } else if let Ok(text) = chunk.cast::<PyString>() {
+            self.pending.extend_from_slice(text.to_cow()?.as_bytes());
+        } else if !chunk.is_none() {
+            let found = chunk.get_type().name()?;
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "sys.stdin.read() returned {found}, expected bytes or str"
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Read for PyReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.offset >= self.pending.len() {
+            if self.error.is_some() {
+                return Err(io::Error::other("reading sys.stdin failed"));
+            }
+            let wanted = buf.len().max(1);
+            if let Err(error) = Python::attach(|py| self.fill(py, wanted)) {
+                let message = error.to_string();
+                self.error = Some(error);
+                return Err(io::Error::other(message));
+            }
+        }
+        let available = self.pending.get(self.offset..).unwrap_or_default();
+        let n = available.len().min(buf.len());
+        if let (Some(to), Some(from)) = (buf.get_mut(..n), available.get(..n)) {
+            to.copy_from_slice(from);
+        }
+        self.offset += n;
+        Ok(n)
+    }
+}

@@ -1,0 +1,88 @@
+//! The command line, declared with clap's derive API.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// The name the command is installed under, shown in usage and version lines.
+pub const NAME: &str = "valid-sudoku";
+
+const EXAMPLES: &str = "\
+Examples:
+  valid-sudoku puzzles.txt                  one 81-character board per line
+  valid-sudoku --column quizzes data.csv    the boards in a CSV column
+  valid-sudoku board.json boards.json       a JSON board, or a JSON list of boards
+  cat board.txt | valid-sudoku              one board in block format, from standard input
+  valid-sudoku --json puzzles.txt > report.jsonl
+  valid-sudoku --quiet puzzles.txt && echo 'all valid'
+
+Each file is detected as JSON, one board per line, CSV with a header (column 'puzzle' or
+'quizzes' unless --column is given), or one board in block format (nine lines of nine cells).
+
+Exit status: 0 when every board is valid, 1 when any is invalid, 2 on a usage or input error.";
+
+/// Check Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
+///
+/// Prints each invalid board with its place (file:line) and its conflicts, then a summary.
+#[derive(Parser, Debug, Clone, PartialEq, Eq)]
+#[command(name = NAME, version, after_help = EXAMPLES)]
+pub struct Args {
+    /// Files to check; none, or '-', reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Write one JSON object per board (JSON Lines): source, line, valid, conflicts.
+    #[arg(long, conflicts_with = "quiet")]
+    pub json: bool,
+
+    /// Print nothing; only the exit status tells.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Read boards from this CSV column instead of 'puzzle' or 'quizzes'.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+}
+
+/// Parses the arguments after the program name.
+pub fn parse<I, T>(argv: I) -> Result<Args, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let program = std::iter::once(OsString::from(NAME));
+    Args::try_parse_from(program.chain(argv.into_iter().map(Into::into)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::error::ErrorKind;
+
+    #[test]
+    fn files_and_options() {
+        let args = parse(["a.txt", "-", "--json", "--column", "quizzes"]).expect("valid arguments");
+        assert_eq!(args.files, [PathBuf::from("a.txt"), PathBuf::from("-")]);
+        assert!(args.json && !args.quiet);
+        assert_eq!(args.column.as_deref(), Some("quizzes"));
+        assert_eq!(parse(Vec::<String>::new()).expect("no arguments").files, Vec::<PathBuf>::new());
+    }
+
+    #[test]
+    fn help_version_and_usage_errors_are_errors_for_the_caller_to_print() {
+        assert_eq!(parse(["--help"]).map(|_| ()).unwrap_err().kind(), ErrorKind::DisplayHelp);
+        assert_eq!(parse(["--version"]).map(|_| ()).unwrap_err().kind(), ErrorKind::DisplayVersion);
+        let conflict = parse(["--json", "--quiet"]).map(|_| ()).unwrap_err();
+        assert_eq!(conflict.kind(), ErrorKind::ArgumentConflict);
+        assert_eq!(conflict.exit_code(), 2);
+        assert_eq!(parse(["--nope"]).map(|_| ()).unwrap_err().kind(), ErrorKind::UnknownArgument);
+    }
+
+    #[test]
+    fn help_shows_examples() {
+        let help = parse(["--help"]).map(|_| ()).unwrap_err().to_string();
+        assert!(help.contains("Examples:"), "{help}");
+        assert!(help.contains("Usage: valid-sudoku [OPTIONS] [FILE]..."), "{help}");
+    }
+}

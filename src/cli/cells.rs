@@ -1,0 +1,141 @@
+//! One board written as 81 symbols, the way every text input of the command writes it (a line,
+//! a CSV field, a JSON string), with errors that say which character went wrong.
+
+use super::BoardCells;
+use crate::error::shorten;
+use crate::grid::CELLS;
+use crate::parse::{NOT_A_SYMBOL, SYMBOL_VALUE};
+
+/// The alphabet of text boards: the core's (`'1'`-`'9'`, `'.'`, `'0'`) plus `'_'` for empty,
+/// the same as `Board.parse` reads, so any line it accepts the command accepts too.
+pub const TEXT_SYMBOL_VALUE: [u8; 256] = {
+    let mut table = SYMBOL_VALUE;
+    table[b'_' as usize] = 0;
+    table
+};
+
+/// What to say when a character is not in the alphabet.
+pub const EXPECTED_SYMBOL: &str = "expected a digit, '.', '0' or '_'";
+
+/// True for a byte of the alphabet.
+#[inline]
+pub fn is_symbol(byte: u8) -> bool {
+    TEXT_SYMBOL_VALUE[usize::from(byte)] != NOT_A_SYMBOL
+}
+
+/// The cells of exactly 81 symbols, or `None` (then [`diagnose`] says why).
+/// Branch-free over the cells: one check at the end decides.
+#[inline]
+pub fn cells_from_symbols(bytes: &[u8]) -> Option<BoardCells> {
+    let bytes: &[u8; CELLS] = bytes.try_into().ok()?;
+    let mut cells = [0u8; CELLS];
+    let mut bad = 0u8;
+    for (cell, &byte) in cells.iter_mut().zip(bytes) {
+        let value = TEXT_SYMBOL_VALUE[usize::from(byte)];
+        bad |= value;
+        *cell = value;
+    }
+    // Values are 0-9 or NOT_A_SYMBOL (0xFF): only the latter sets the high bit.
+    (bad & 0x80 == 0).then_some(cells)
+}
+
+/// Why a field is not a board: the 0-based *character* offset in the field, and the message.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FieldError {
+    pub offset: usize,
+    pub message: String,
+}
+
+/// Why `field` is not exactly 81 symbols. `after` names what should follow the 81st cell
+/// ("the end of the field", say). Only called once [`cells_from_symbols`] has said no.
+pub fn diagnose(field: &[u8], after: &str) -> FieldError {
+    diagnose_cells(field, CELLS, after)
+}
+
+/// Why `field` is not exactly `count` symbols (a board's 81, or a row's 9).
+pub fn diagnose_cells(field: &[u8], count: usize, after: &str) -> FieldError {
+    let first_bad = field.iter().position(|&byte| !is_symbol(byte));
+    match first_bad {
+        // Symbols are ASCII, so up to the first bad byte the byte offset is the character offset.
+        Some(offset) if offset < count => FieldError {
+            offset,
+            message: format!("{EXPECTED_SYMBOL}, got '{}'", char_at(field, offset)),
+        },
+        _ if field.len() < count => {
+            FieldError { offset: field.len(), message: format!("expected {count} cells, got {}", field.len()) }
+        }
+        _ => FieldError {
+            offset: count,
+            message: format!("expected {after} after {count} cells, got '{}'", char_at(field, count)),
+        },
+    }
+}
+
+/// The character starting at byte `offset`, escaped and shortened for a message.
+pub fn char_at(bytes: &[u8], offset: usize) -> String {
+    let tail = bytes.get(offset..).unwrap_or_default();
+    let head = tail.get(..4).unwrap_or(tail);
+    let text = String::from_utf8_lossy(head);
+    let first: String = text.chars().take(1).collect();
+    shorten(&first)
+}
+
+/// The 0-based character offset of byte `offset` in `bytes` (UTF-8; invalid bytes count one each).
+pub fn char_offset(bytes: &[u8], offset: usize) -> usize {
+    let head = bytes.get(..offset).unwrap_or(bytes);
+    // Every byte that does not continue a multi-byte sequence starts a character.
+    head.iter().filter(|&&byte| byte & 0xC0 != 0x80).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &[u8] =
+        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn reads_81_symbols_with_every_empty_spelling() {
+        let cells = cells_from_symbols(SEED).expect("the seed");
+        assert_eq!(&cells[..5], &[5, 3, 0, 0, 7]);
+        let mut underscores = SEED.to_vec();
+        underscores[2] = b'_';
+        underscores[3] = b'0';
+        assert_eq!(cells_from_symbols(&underscores), Some(cells));
+        assert_eq!(cells_from_symbols(&SEED[..80]), None);
+    }
+
+    #[test]
+    fn says_which_character_is_wrong() {
+        let mut bad = SEED.to_vec();
+        bad[22] = b'x';
+        assert_eq!(cells_from_symbols(&bad), None);
+        let error = diagnose(&bad, "the end of the field");
+        assert_eq!(error, FieldError { offset: 22, message: "expected a digit, '.', '0' or '_', got 'x'".into() });
+        bad[22] = b'\t';
+        assert_eq!(diagnose(&bad, "").message, "expected a digit, '.', '0' or '_', got '\\t'");
+    }
+
+    #[test]
+    fn says_when_there_are_too_few_or_too_many() {
+        assert_eq!(diagnose(&SEED[..80], "x"), FieldError { offset: 80, message: "expected 81 cells, got 80".into() });
+        assert_eq!(diagnose(b"", "x").message, "expected 81 cells, got 0");
+        let long = [SEED, b"7"].concat();
+        assert_eq!(
+            diagnose(&long, "the end of the field"),
+            FieldError { offset: 81, message: "expected the end of the field after 81 cells, got '7'".into() }
+        );
+        let accented = [SEED, "é".as_bytes()].concat();
+        assert_eq!(diagnose(&accented, "the end").message, "expected the end after 81 cells, got 'é'");
+    }
+
+    #[test]
+    fn non_ascii_is_shown_whole_and_counted_as_one_column() {
+        let text = "12é4";
+        let error = diagnose(text.as_bytes(), "x");
+        assert_eq!(error, FieldError { offset: 2, message: "expected a digit, '.', '0' or '_', got 'é'".into() });
+        assert_eq!(char_offset("é1x".as_bytes(), 3), 2);
+        assert_eq!(char_at(&[0xFF], 0), "\u{FFFD}");
+        assert_eq!(char_at(b"", 5), "");
+    }
+}

@@ -1,0 +1,46 @@
+//! The `valid-sudoku` command: pure Rust, generic over `std::io::Read` and `Write`, so the
+//! same code runs under the Python console script, in-process tests, and `cargo test`.
+//!
+//! Each input file is detected as one kind (`detect`), read by the reader for that kind, and
+//! every board it yields goes through one callback (`run`) that checks it and reports it.
+
+mod args;
+mod block_reader;
+mod cells;
+mod csv_reader;
+mod detect;
+mod json_reader;
+mod line_reader;
+mod position;
+mod progress;
+mod report;
+mod run;
+
+pub use run::{run, Env, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_VALID};
+
+use std::io;
+
+use crate::error::TextError;
+
+/// The cells of one board (row-major, 0 for empty, every value 0-9) and the 1-based line of
+/// the input it starts on.
+pub type BoardCells = [u8; crate::grid::CELLS];
+
+/// Why reading an input stopped before its end.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input is not in the form its kind expects, at a 1-based line and column.
+    Input(TextError),
+    /// The input could not be opened.
+    Open(io::Error),
+    /// Reading the input failed.
+    Read(io::Error),
+    /// Writing the report failed.
+    Write(io::Error),
+    /// The host asked the command to stop (Ctrl-C in Python).
+    Interrupted,
+}
+
+/// What every reader hands each board to: its 1-based line and its cells.
+/// An error stops the reader and is passed on unchanged.
+pub type Sink<'a> = dyn FnMut(usize, &BoardCells) -> Result<(), Failure> + 'a;

@@ -1,0 +1,363 @@
+//! The command from arguments to exit status: each input is opened, its kind detected, its
+//! boards checked one by one as its reader yields them, and the answers reported.
+
+use std::cell::Cell;
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use super::args::{self, Args};
+use super::csv_reader::{read_csv, DEFAULT_COLUMNS};
+use super::detect::{detect, peek, Kind};
+use super::json_reader::read_json;
+use super::line_reader::read_lines;
+use super::position::CountingReader;
+use super::progress::{self, Progress};
+use super::report::{Mode, Report, Source, Tally};
+use super::{block_reader, BoardCells, Failure, Sink};
+use crate::check::is_valid_cells;
+use crate::conflicts::conflicts;
+use crate::grid::Grid;
+
+/// Every board was valid.
+pub const EXIT_VALID: i32 = 0;
+/// At least one board was invalid.
+pub const EXIT_INVALID: i32 = 1;
+/// A usage error, or an input that could not be read.
+pub const EXIT_ERROR: i32 = 2;
+/// Stopped by the host (Ctrl-C), as shells report SIGINT.
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// Boards between two looks at the clock (progress, periodic flush, interruption).
+const TICK_BOARDS: u32 = 16 * 1024;
+/// The longest a report line waits in the buffer while the work goes on.
+const FLUSH_EVERY: Duration = Duration::from_millis(250);
+/// How often the host is asked whether to stop. In Python each question takes the GIL, which
+/// can mean waiting out another thread's switch interval (5 ms), so it is asked by the clock.
+const ASK_EVERY: Duration = Duration::from_millis(100);
+/// The report buffer. The Python bindings write through it, and each flush takes the GIL
+/// (see ASK_EVERY), so it is large: 60 flushes for the JSON Lines of a million boards.
+const OUTPUT_BUFFER: usize = 1024 * 1024;
+
+/// What the command needs from its host besides the three streams.
+pub struct Env<'a> {
+    /// Whether stderr is a terminal, where a progress bar may be drawn.
+    pub stderr_is_terminal: bool,
+    /// Asked now and then during long work; true stops the command (Ctrl-C in Python).
+    pub interrupted: &'a mut dyn FnMut() -> bool,
+}
+
+/// Runs `valid-sudoku` with `argv` (without the program name) and returns the exit status.
+pub fn run<I, T, R, W, E>(argv: I, mut stdin: R, stdout: W, mut stderr: E, env: Env<'_>) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+    R: Read,
+    W: Write,
+    E: Write,
+{
+    let args = match args::parse(argv) {
+        Ok(args) => args,
+        Err(error) => return clap_exit(&error, stdout, stderr),
+    };
+    let mode = match (args.json, args.quiet) {
+        (true, _) => Mode::Json,
+        (_, true) => Mode::Quiet,
+        _ => Mode::Text,
+    };
+    let inputs = if args.files.is_empty() { vec![Path::new("-").to_path_buf()] } else { args.files.clone() };
+    let progress = Progress::new(progress::wanted(mode, env.stderr_is_terminal), total_size(&inputs));
+    let mut checker = Checker {
+        report: Report::new(BufWriter::with_capacity(OUTPUT_BUFFER, stdout), mode),
+        tally: Tally::default(),
+        progress,
+        interrupted: env.interrupted,
+        bytes_done: 0,
+        bytes_read: Rc::new(Cell::new(0)),
+        countdown: TICK_BOARDS,
+        last_flush: Instant::now(),
+        last_asked: Instant::now(),
+    };
+    let outcome = check_all(&args, &inputs, &mut stdin, &mut checker).and_then(|()| {
+        checker.progress.finish();
+        let written = checker.report.summary(checker.tally).and_then(|()| checker.report.flush());
+        written.map_err(|error| (Failure::Write(error), None))
+    });
+    match outcome {
+        Ok(()) if checker.tally.invalid > 0 => EXIT_INVALID,
+        Ok(()) => EXIT_VALID,
+        Err((failure, source)) => {
+            checker.progress.finish();
+            // The boards reported before the failure are true answers: let them out first.
+            let _ = checker.report.flush();
+            report_failure(failure, source.as_deref(), &mut stderr)
+        }
+    }
+}
+
+/// The source name of the input being read when a failure happened, if any.
+type Outcome = Result<(), (Failure, Option<String>)>;
+
+fn check_all<R: Read, W: Write>(args: &Args, inputs: &[std::path::PathBuf], stdin: &mut R, checker: &mut Checker<'_, W>) -> Outcome {
+    let columns: Vec<&str> = match &args.column {
+        Some(column) => vec![column.as_str()],
+        None => DEFAULT_COLUMNS.to_vec(),
+    };
+    for path in inputs {
+        let source = source_of(path);
+        let result = if path.as_os_str() == "-" {
+            checker.check_input(&source, &mut *stdin, &columns)
+        } else {
+            match File::open(path) {
+                Ok(file) => checker.check_input(&source, file, &columns),
+                Err(error) => Err(Failure::Open(error)),
+            }
+        };
+        result.map_err(|failure| (failure, Some(source.name().to_owned())))?;
+    }
+    Ok(())
+}
+
+/// The checking and reporting state shared by all inputs.
+struct Checker<'e, W: Write> {
+    report: Report<BufWriter<W>>,
+    tally: Tally,
+    progress: Progress,
+    interrupted: &'e mut dyn FnMut() -> bool,
+    /// Bytes of the inputs already finished.
+    bytes_done: u64,
+    /// Bytes read so far from the current input.
+    bytes_read: Rc<Cell<u64>>,
+    countdown: u32,
+    last_flush: Instant,
+    last_asked: Instant,
+}
+
+impl<W: Write> Checker<'_, W> {
+    fn check_input<R: Read>(&mut self, source: &Source, input: R, columns: &[&str]) -> Result<(), Failure> {
+        self.bytes_read.set(0);
+        let mut input = CountingReader::new(input, self.bytes_read.clone());
+        let prefix = peek(&mut input).map_err(Failure::Read)?;
+        let kind = detect(&prefix, columns);
+        let reader = io::Cursor::new(prefix).chain(input);
+        let mut sink = |line: usize, cells: &BoardCells| self.board(source, line, cells);
+        let sink: &mut Sink<'_> = &mut sink;
+        match kind {
+            Kind::Json => read_json(reader, sink)?,
+            Kind::Lines => read_lines(reader, sink)?,
+            Kind::Csv => read_csv(reader, columns, sink)?,
+            Kind::Block => block_reader::read_block(reader, sink)?,
+        }
+        self.bytes_done += self.bytes_read.get();
+        Ok(())
+    }
+
+    /// Checks one board and reports it. The hot path: a valid board costs the branch-free
+    /// check and a count; conflicts are worked out only for invalid boards.
+    #[inline]
+    fn board(&mut self, source: &Source, line: usize, cells: &BoardCells) -> Result<(), Failure> {
+        self.tally.boards += 1;
+        if is_valid_cells(cells) {
+            if self.report.reports_valid_boards() {
+                self.report.valid(source, line).map_err(Failure::Write)?;
+            }
+        } else {
+            self.tally.invalid += 1;
+            // Readers give values 0-9 only, so this always succeeds.
+            let grid = Grid::from_values(*cells).unwrap_or(Grid::EMPTY);
+            self.report.invalid(source, line, &conflicts(&grid)).map_err(Failure::Write)?;
+        }
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = TICK_BOARDS;
+            self.tick()?;
+        }
+        Ok(())
+    }
+
+    /// Now and then: stop if asked, move the progress bar, let waiting report lines out.
+    fn tick(&mut self) -> Result<(), Failure> {
+        if self.last_asked.elapsed() >= ASK_EVERY {
+            self.last_asked = Instant::now();
+            if (self.interrupted)() {
+                return Err(Failure::Interrupted);
+            }
+        }
+        self.progress.update(self.bytes_done + self.bytes_read.get(), self.tally.boards);
+        if self.last_flush.elapsed() >= FLUSH_EVERY {
+            self.last_flush = Instant::now();
+            let report = &mut self.report;
+            self.progress.suspend(|| report.flush()).map_err(Failure::Write)?;
+        }
+        Ok(())
+    }
+}
+
+/// How an input is named in the report: its path as given, or `<stdin>` for `-`.
+fn source_of(path: &Path) -> Source {
+    if path.as_os_str() == "-" {
+        Source::new("<stdin>".to_owned())
+    } else {
+        Source::new(path.to_string_lossy().into_owned())
+    }
+}
+
+/// The size of all inputs, when every one is a regular file.
+fn total_size(inputs: &[std::path::PathBuf]) -> Option<u64> {
+    inputs.iter().try_fold(0u64, |total, path| {
+        let metadata = std::fs::metadata(path).ok().filter(|m| m.is_file() && path.as_os_str() != "-")?;
+        Some(total.saturating_add(metadata.len()))
+    })
+}
+
+/// Help and version go to stdout with status 0; usage errors to stderr with status 2.
+fn clap_exit<W: Write, E: Write>(error: &clap::Error, mut stdout: W, mut stderr: E) -> i32 {
+    let text = error.to_string();
+    let code = error.exit_code();
+    let written = if code == 0 {
+        stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush())
+    } else {
+        stderr.write_all(text.as_bytes()).and_then(|()| stderr.flush())
+    };
+    match written {
+        Ok(()) => code,
+        Err(_) => EXIT_ERROR,
+    }
+}
+
+/// Writes the error message for a failure and returns the exit status.
+fn report_failure<E: Write>(failure: Failure, source: Option<&str>, stderr: &mut E) -> i32 {
+    let source = source.unwrap_or("<stdin>");
+    let message = match failure {
+        Failure::Input(error) => match error.column {
+            Some(column) => format!("{source}:{}:{column}: {}", error.line, error.message),
+            None => format!("{source}:{}: {}", error.line, error.message),
+        },
+        Failure::Open(error) => format!("{source}: cannot open: {}", io_message(&error)),
+        Failure::Read(error) => format!("{source}: cannot read: {}", io_message(&error)),
+        // Output closed early (`valid-sudoku --json big.txt | head`): nothing left to tell.
+        Failure::Write(error) if error.kind() == io::ErrorKind::BrokenPipe => return EXIT_ERROR,
+        Failure::Write(error) => format!("cannot write the report: {}", io_message(&error)),
+        Failure::Interrupted => return EXIT_INTERRUPTED,
+    };
+    let _ = stderr.write_all(format!("error: {message}\n").as_bytes()).and_then(|()| stderr.flush());
+    EXIT_ERROR
+}
+
+/// An I/O error's message without the `(os error 2)` that only helps programmers.
+fn io_message(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" (os error ") {
+        Some(cut) if text.ends_with(')') => text.get(..cut).unwrap_or(&text).to_owned(),
+        _ => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    struct Ran {
+        code: i32,
+        out: String,
+        err: String,
+    }
+
+    fn run_with(argv: &[&str], stdin: &str) -> Ran {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut never = || false;
+        let env = Env { stderr_is_terminal: false, interrupted: &mut never };
+        let code = run(argv.iter().copied(), stdin.as_bytes(), &mut out, &mut err, env);
+        Ran { code, out: String::from_utf8_lossy(&out).into_owned(), err: String::from_utf8_lossy(&err).into_owned() }
+    }
+
+    fn second_example() -> String {
+        format!("8{}", &SEED[1..])
+    }
+
+    #[test]
+    fn stdin_lines_report_invalid_boards_and_a_summary() {
+        let ran = run_with(&[], &format!("{SEED}\n{}\n", second_example()));
+        assert_eq!(ran.code, EXIT_INVALID);
+        assert_eq!(
+            ran.out,
+            "<stdin>:2: digit 8 repeats in column 0 at (0, 0) and (3, 0); digit 8 repeats in box 0 at (0, 0) and (2, 2)\n\
+             2 boards: 1 valid, 1 invalid\n"
+        );
+        assert_eq!(ran.err, "");
+        let all_valid = run_with(&["-"], &format!("{SEED}\n"));
+        assert_eq!((all_valid.code, all_valid.out.as_str()), (EXIT_VALID, "1 board: 1 valid, 0 invalid\n"));
+    }
+
+    #[test]
+    fn modes() {
+        let input = format!("{SEED}\n{}\n", second_example());
+        let quiet = run_with(&["-q"], &input);
+        assert_eq!((quiet.code, quiet.out.as_str(), quiet.err.as_str()), (EXIT_INVALID, "", ""));
+        let json = run_with(&["--json"], &input);
+        assert_eq!(json.code, EXIT_INVALID);
+        assert_eq!(json.out.lines().count(), 2);
+        assert!(json.out.starts_with("{\"source\":\"<stdin>\",\"line\":1,\"valid\":true,\"conflicts\":[]}\n"));
+    }
+
+    #[test]
+    fn input_errors_name_file_line_and_column() {
+        let ran = run_with(&[], &format!("{SEED}\n{}\n", &SEED[..80]));
+        assert_eq!(ran.code, EXIT_ERROR);
+        assert_eq!(ran.err, "error: <stdin>:2:81: expected 81 cells, got 80\n");
+        assert_eq!(ran.out, "");
+        let missing = run_with(&["/no/such/file.txt"], "");
+        assert_eq!(missing.code, EXIT_ERROR);
+        assert_eq!(missing.err, "error: /no/such/file.txt: cannot open: No such file or directory\n");
+    }
+
+    #[test]
+    fn usage_help_and_version() {
+        let usage = run_with(&["--json", "--quiet"], "");
+        assert_eq!(usage.code, EXIT_ERROR);
+        assert!(usage.err.starts_with("error: the argument '--json' cannot be used with '--quiet'"), "{}", usage.err);
+        let help = run_with(&["--help"], "");
+        assert_eq!(help.code, EXIT_VALID);
+        assert!(help.out.contains("Examples:"));
+        let version = run_with(&["--version"], "");
+        assert_eq!((version.code, version.out), (EXIT_VALID, format!("valid-sudoku {}\n", env!("CARGO_PKG_VERSION"))));
+    }
+
+    #[test]
+    fn an_interruption_stops_the_work() {
+        let head = format!("{SEED}\n").repeat(TICK_BOARDS as usize - 1);
+        let tail = format!("{SEED}\n{SEED}\n");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut stop = || true;
+        let env = Env { stderr_is_terminal: false, interrupted: &mut stop };
+        // The input stalls just before the board that ends the first tick, so by then the
+        // work has run longer than ASK_EVERY and the host is asked.
+        let slow = head.as_bytes().chain(Stall(ASK_EVERY)).chain(tail.as_bytes());
+        let code = run(Vec::<String>::new(), slow, &mut out, &mut err, env);
+        assert_eq!(code, EXIT_INTERRUPTED);
+        assert!(out.is_empty() && err.is_empty());
+    }
+
+    /// Reads nothing, after a pause.
+    struct Stall(Duration);
+
+    impl Read for Stall {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            std::thread::sleep(self.0);
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn os_error_numbers_are_dropped() {
+        let error = io::Error::from_raw_os_error(2);
+        assert_eq!(io_message(&error), "No such file or directory");
+        assert_eq!(io_message(&io::Error::other("plain")), "plain");
+    }
+}
