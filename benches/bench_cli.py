@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     pool, origin = source_boards()
     boards, planted = make_boards(big, pool)
     cli = command()
-    print(f"valid-sudoku {valid_sudoku.__version__}, Python {platform.python_version()} "
+    print(f"versions: valid-sudoku {valid_sudoku.__version__}, Python {platform.python_version()} "
           f"({platform.python_implementation()}), {platform.system()} {platform.machine()}, {cpu_name()}")
     print(f"boards from {origin}; {big:,} lines, {planted:,} with a planted repeat; command: {' '.join(cli)}")
     print()

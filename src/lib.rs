@@ -1,7 +1,8 @@
 //! valid-sudoku: is this Sudoku board valid?
 //!
-//! The core (`grid`, `check`, `parse`, `error`) is pure Rust and knows nothing of Python;
-//! `bindings` is the only module that touches PyO3. This file only wires them together.
+//! The core (`grid`, `check`, `parse`, `error`, `conflicts`, `text`, `render`, `cli`, `cpu`)
+//! is pure Rust and knows nothing of Python; `bindings` is the only module that touches PyO3.
+//! This file only wires them together.
 
 pub mod check;
 pub mod cli;
