@@ -3,6 +3,7 @@
 //! The core (`grid`, `check`, `parse`, `error`) is pure Rust and knows nothing of Python;
 //! `bindings` is the only module that touches PyO3. This file only wires them together.
 
+pub mod batch;
 pub mod check;
 pub mod conflicts;
 pub mod error;
@@ -22,5 +23,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bindings::exceptions::add_position_defaults(&error_class)?;
     m.add("BoardFormatError", error_class)?;
     m.add_function(wrap_pyfunction!(bindings::functions::is_valid_sudoku, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::batch::is_valid_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::batch::_batch_kernel, m)?)?;
     Ok(())
 }

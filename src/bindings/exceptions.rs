@@ -61,7 +61,6 @@ impl InputError {
     }
 
     /// The same error, reported as the `index`-th board of a batch (`boards[index]...`).
-    #[allow(dead_code)] // TODO(batch branch): used by is_valid_many; remove this allow there.
     pub fn in_batch(self, index: usize) -> Self {
         match self {
             InputError::Format(error) => InputError::Format(error.in_batch(index)),
@@ -93,7 +92,6 @@ pub fn board_format_error(py: Python<'_>, error: &BoardError) -> PyErr {
 }
 
 /// `BoardFormatError` for a text error, with `line`, `column` and `index` set.
-#[allow(dead_code)] // TODO(batch/explain branches): used by text readers; remove this allow there.
 pub fn text_format_error(py: Python<'_>, error: &TextError) -> PyErr {
     with_attributes(
         py,

@@ -1,7 +1,9 @@
 //! The only place that imports PyO3: Python objects in, core types out, core errors mapped
 //! to Python exceptions.
 
+pub mod batch;
 pub mod exceptions;
 mod fast_path;
 pub mod functions;
 mod input;
+mod numpy_input;
