@@ -54,10 +54,11 @@ fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         let found = threads.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         return Err(PyTypeError::new_err(format!("threads: expected an int or None, got {found}")));
     }
-    match threads.extract::<i64>() {
-        Ok(count) if count >= 1 => Ok(usize::try_from(count).unwrap_or(usize::MAX)),
-        _ => Err(PyValueError::new_err(format!("threads: expected a positive int or None, got {threads}"))),
+    if threads.lt(1)? {
+        return Err(PyValueError::new_err(format!("threads: expected a positive int or None, got {threads}")));
     }
+    // More threads than there is work are never started, so a huge count is just "many".
+    Ok(threads.extract::<usize>().unwrap_or(usize::MAX))
 }
 
 /// True for objects with the buffer protocol: bytearray, memoryview, mmap, array.array...

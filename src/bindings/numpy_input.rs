@@ -12,7 +12,7 @@
 use std::fmt::Display;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use numpy::ndarray::{ArrayViewD, Axis};
+use numpy::ndarray::{ArrayView, ArrayViewD, Axis, Ix2, Ix3, RemoveAxis};
 use numpy::{Element, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyImportError, PyTypeError};
 use pyo3::prelude::*;
@@ -146,9 +146,12 @@ impl Visit for ValidateBatch {
     fn visit<T: CellInt>(self, py: Python<'_>, view: ArrayViewD<'_, T>) -> Self::Output {
         let mut flags = vec![false; self.boards];
         let threads = self.threads;
-        let result = match view.as_slice() {
-            Some(cells) => py.detach(|| validate_slice(cells, &mut flags, threads)),
-            None => py.detach(|| batch::validate_converted(&mut flags, threads, |first, out| fill_boards(&view, first, out))),
+        // Fixed-dimension views iterate far faster than dynamic ones on strided layouts.
+        let result = match (view.as_slice(), view.view().into_dimensionality::<Ix3>(), view.view().into_dimensionality::<Ix2>()) {
+            (Some(cells), _, _) => py.detach(|| validate_slice(cells, &mut flags, threads)),
+            (None, Ok(view), _) => py.detach(|| batch::validate_converted(&mut flags, threads, |first, out| fill_boards(&view, first, out))),
+            (None, _, Ok(view)) => py.detach(|| batch::validate_converted(&mut flags, threads, |first, out| fill_boards(&view, first, out))),
+            (None, Err(_), Err(_)) => py.detach(|| batch::validate_converted(&mut flags, threads, |first, out| fill_boards(&view, first, out))),
         };
         result.map(|()| flags).map_err(|bad| {
             let value = (bad.board < view.len_of(Axis(0)))
@@ -174,7 +177,7 @@ fn validate_slice<T: CellInt>(cells: &[T], flags: &mut [bool], threads: usize) -
 
 /// Writes boards `first..` of `view` (first axis: boards) as values into `out`, a whole
 /// number of boards long; values outside 0-9 become 0xFF.
-fn fill_boards<T: CellInt>(view: &ArrayViewD<'_, T>, first: usize, out: &mut [u8]) {
+fn fill_boards<T: CellInt, D: RemoveAxis>(view: &ArrayView<'_, T, D>, first: usize, out: &mut [u8]) {
     let count = view.len_of(Axis(0));
     for (offset, board_out) in out.chunks_exact_mut(CELLS).enumerate() {
         if first + offset >= count {
