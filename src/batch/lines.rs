@@ -102,7 +102,7 @@ fn simd_block(text: &[u8], pos: usize, flags: &mut Vec<bool>) -> Option<usize> {
     if !every_line_ends_alike {
         return None;
     }
-    let ahead = block.get(2 * LANES * stride..3 * LANES * stride).unwrap_or_default();
+    let ahead = block.get(LANES * stride..2 * LANES * stride).unwrap_or_default();
     let mut out = [false; LANES];
     // SAFETY: the kernel is Avx2 only where `is_x86_feature_detected!("avx2")` said so.
     unsafe { prefetch(ahead) };

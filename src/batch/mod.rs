@@ -38,8 +38,8 @@ const BLOCK: usize = 32;
 /// inputs exercise the splitting.
 const MIN_PART_BOARDS: usize = if cfg!(test) { 64 } else { 8192 };
 
-/// How far ahead of the SIMD kernel to prefetch, in boards (about 5 KB; measured best).
-const PREFETCH_BOARDS: usize = 2 * BLOCK;
+/// How far ahead of the SIMD kernel to prefetch, in boards: the next block (measured best).
+const PREFETCH_BOARDS: usize = BLOCK;
 
 /// Boards converted per step by [`validate_converted`]: 81 KB of values, which stays in cache.
 const CONVERT_CHUNK: usize = 1024;
