@@ -254,7 +254,7 @@ def main() -> None:
     boards, origin = make_boards(count, seed=1, quick=args.quick)
     print(f"boards: {count:,} ({origin}), built in {time.perf_counter() - begin:.1f} s")
     print(
-        f"versions: valid-sudoku {valid_sudoku.__version__}, kernel {getattr(valid_sudoku, '_batch_kernel')()}, "
+        f"versions: valid-sudoku {getattr(valid_sudoku, '__version__')}, kernel {getattr(valid_sudoku, '_batch_kernel')()}, "
         f"Python {platform.python_version()}, numpy {np.__version__}, {platform.system()} {platform.machine()}"
     )
     print(f"cpu: {cpu_model()}, {cores()} cores available to this process")
