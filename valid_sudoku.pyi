@@ -46,4 +46,8 @@ def is_valid_many(
             ``boards`` type; a board of a wrong type in a sequence; ``threads`` not an int.
         ValueError: ``threads`` below 1.
         ImportError: numpy is not installed; ``pip install 'valid-sudoku[numpy]'``.
+
+    The validator is chosen once per process: AVX2 where the CPU has it, else a portable one;
+    the answers are the same. ``VALID_SUDOKU_FORCE_PORTABLE=1`` in the environment before the
+    first call forces the portable one (for tests and benchmarks).
     """

@@ -17,7 +17,7 @@ use numpy::{Element, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMetho
 use pyo3::exceptions::{PyImportError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyModule, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 
 use super::exceptions::{board_format_error, BoardFormatError, InputError};
 use crate::batch::{self, BadCell};
@@ -44,8 +44,12 @@ pub fn require_numpy(py: Python<'_>) -> PyResult<()> {
 
 /// The object as an ndarray, when numpy is loaded and the object is one. Never imports numpy.
 pub fn as_array<'py>(object: &Bound<'py, PyAny>) -> Option<Bound<'py, PyUntypedArray>> {
-    // Lists and tuples are by far the most common boards; they skip the lookups below.
-    if object.is_instance_of::<PyList>() || object.is_instance_of::<PyTuple>() {
+    // The common board types skip the lookups below.
+    if object.is_instance_of::<PyList>()
+        || object.is_instance_of::<PyTuple>()
+        || object.is_instance_of::<PyString>()
+        || object.is_instance_of::<PyBytes>()
+    {
         return None;
     }
     let py = object.py();
