@@ -46,6 +46,8 @@ pub enum Problem {
     Byte(u8),
     /// An integer cell outside 0-9; the payload is its decimal form.
     Value(String),
+    /// A numpy board whose shape is neither (9, 9) nor (81,); the payload is its shape.
+    Shape(Vec<usize>),
 }
 
 /// A board that could not be read, and where.
@@ -94,6 +96,14 @@ pub fn shorten(text: &str) -> String {
     shown
 }
 
+/// A shape the way Python prints it: `(3, 9)`, `(81,)`, `()`.
+pub fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [only] => format!("({only},)"),
+        _ => format!("({})", shape.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
 /// A place written the way the user would index it: `board[2][4]`, or `boards[17][2][4]` for
 /// the 18th board of a batch.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -134,6 +144,7 @@ impl fmt::Display for BoardError {
             }
             Problem::Byte(byte) => write!(f, "expected a digit '1'-'9' or '.', got byte 0x{byte:02x}"),
             Problem::Value(text) => write!(f, "expected a value 0-9, got {}", shorten(text)),
+            Problem::Shape(shape) => write!(f, "expected shape (9, 9) or (81,), got {}", shape_text(shape)),
         }
     }
 }
@@ -189,6 +200,8 @@ mod tests {
              "board[22]: expected a digit '1'-'9' or '.', got 'é'"),
             (BoardError::new(Place::Cell(2, 4), Problem::Value("12".into())).in_batch(17),
              "boards[17][2][4]: expected a value 0-9, got 12"),
+            (BoardError::new(Place::Board, Problem::Shape(vec![3, 9])), "board: expected shape (9, 9) or (81,), got (3, 9)"),
+            (BoardError::new(Place::Board, Problem::Shape(vec![80])), "board: expected shape (9, 9) or (81,), got (80,)"),
         ];
         for (error, message) in cases {
             assert_eq!(error.to_string(), message);

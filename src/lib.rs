@@ -4,6 +4,7 @@
 //! is pure Rust and knows nothing of Python; `bindings` is the only module that touches PyO3.
 //! This file only wires them together.
 
+pub mod batch;
 pub mod check;
 pub mod cli;
 pub mod conflicts;
@@ -31,5 +32,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bindings::conflict::PyConflict>()?;
     m.add_class::<bindings::board::PyBoard>()?;
     m.add_function(wrap_pyfunction!(bindings::cli::main, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::batch::is_valid_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::batch::_batch_kernel, m)?)?;
     Ok(())
 }

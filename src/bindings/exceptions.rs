@@ -61,7 +61,6 @@ impl InputError {
     }
 
     /// The same error, reported as the `index`-th board of a batch (`boards[index]...`).
-    #[allow(dead_code)] // TODO(batch branch): used by is_valid_many; remove this allow there.
     pub fn in_batch(self, index: usize) -> Self {
         match self {
             InputError::Format(error) => InputError::Format(error.in_batch(index)),

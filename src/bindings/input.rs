@@ -11,6 +11,7 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
 
 use super::exceptions::InputError;
 use super::fast_path;
+use super::numpy_input;
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::parse;
@@ -46,6 +47,13 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
     }
     if let Ok(bytes) = board.cast::<PyByteArray>() {
         return Ok(parse::grid_from_bytes(&bytes.to_vec())?);
+    }
+    if let Some(array) = numpy_input::as_array(board) {
+        // Integer arrays are read straight from memory; others (one-character strings, say)
+        // go through the sequence reader below like any nested sequence.
+        if let Some(cells) = numpy_input::board_cells(&array) {
+            return Ok(Grid::from_values(cells?).unwrap_or(Grid::EMPTY));
+        }
     }
     if !is_sequence(board) {
         return Err(InputError::wrong_type(Place::Board, BOARD_EXPECTED, board));
@@ -148,7 +156,7 @@ fn text_of<'a>(text: &'a Bound<'_, PyString>) -> Cow<'a, str> {
 
 /// CPython's own notion of a sequence: lists, tuples, numpy arrays, and any class with
 /// `__getitem__` and `__len__`; not dicts or sets.
-fn is_sequence(object: &Bound<'_, PyAny>) -> bool {
+pub fn is_sequence(object: &Bound<'_, PyAny>) -> bool {
     // SAFETY: the pointer is a live object, borrowed for the duration of the call.
     unsafe { pyo3::ffi::PySequence_Check(object.as_ptr()) != 0 }
 }

@@ -4,8 +4,10 @@
 pub mod board;
 pub mod cli;
 pub mod conflict;
+pub mod batch;
 pub mod exceptions;
 mod fast_path;
 pub mod functions;
 mod input;
 mod streams;
+mod numpy_input;
