@@ -27,6 +27,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let error_class = py.get_type::<bindings::exceptions::BoardFormatError>();
     bindings::exceptions::add_position_defaults(&error_class)?;
     m.add("BoardFormatError", error_class)?;
+    bindings::symbol_addresses::SymbolAddresses::init(py);
     m.add_function(wrap_pyfunction!(bindings::functions::is_valid_sudoku, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::conflict::conflicts, m)?)?;
     m.add_class::<bindings::conflict::PyConflict>()?;

@@ -10,4 +10,5 @@ mod fast_path;
 pub mod functions;
 mod input;
 mod streams;
+pub mod symbol_addresses;
 mod numpy_input;
