@@ -27,8 +27,10 @@ example_2[0][0] = "8"
 def main() -> None:
     print("example 1 is valid:", is_valid_sudoku(example_1))
     print("example 2 is valid:", is_valid_sudoku(example_2))
+    malformed = [row[:] for row in example_1]
+    malformed[2][4] = "x"
     try:
-        is_valid_sudoku([["5", "3", "x"]])
+        is_valid_sudoku(malformed)
     except BoardFormatError as error:
         print("a malformed board is refused:", error)
 

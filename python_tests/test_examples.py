@@ -14,4 +14,8 @@ def test_quickstart_prints_both_verdicts() -> None:
         [sys.executable, str(ROOT / "examples" / "quickstart.py")], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[:2] == ["example 1 is valid: True", "example 2 is valid: False"]
+    assert done.stdout.splitlines() == [
+        "example 1 is valid: True",
+        "example 2 is valid: False",
+        "a malformed board is refused: board[2][4]: expected a digit '1'-'9' or '.', got 'x'",
+    ]
