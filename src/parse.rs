@@ -22,6 +22,14 @@ pub const SYMBOL_VALUE: [u8; 256] = {
     table
 };
 
+/// The alphabet of text boards (puzzle files, `Board.parse`, the command): the core's, plus
+/// `'_'` for empty, as some puzzle collections write it.
+pub const TEXT_SYMBOL_VALUE: [u8; 256] = {
+    let mut table = SYMBOL_VALUE;
+    table[b'_' as usize] = 0;
+    table
+};
+
 /// True for the bytes of the alphabet. Arithmetic rather than a table lookup, so loops over
 /// many bytes vectorise.
 #[inline(always)]
@@ -101,15 +109,21 @@ pub fn grid_from_bytes(bytes: &[u8]) -> Result<Grid, BoardError> {
 }
 
 /// Maps `bytes` into `out` when it has exactly `out.len()` symbols; `None` otherwise.
-/// Branch-free over the cells: the one check at the end decides.
 #[inline]
 pub fn fill_from_ascii(bytes: &[u8], out: &mut [u8]) -> Option<()> {
+    fill_from_table(bytes, out, &SYMBOL_VALUE)
+}
+
+/// [`fill_from_ascii`] with another alphabet (a table like [`SYMBOL_VALUE`], whose values are
+/// 0-9 or [`NOT_A_SYMBOL`]). Branch-free over the cells: the one check at the end decides.
+#[inline]
+pub fn fill_from_table(bytes: &[u8], out: &mut [u8], table: &[u8; 256]) -> Option<()> {
     if bytes.len() != out.len() {
         return None;
     }
     let mut bad = 0u8;
     for (slot, &byte) in out.iter_mut().zip(bytes) {
-        let value = SYMBOL_VALUE[usize::from(byte)];
+        let value = table[usize::from(byte)];
         bad |= value;
         *slot = value;
     }

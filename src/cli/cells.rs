@@ -4,15 +4,8 @@
 use super::BoardCells;
 use crate::error::shorten;
 use crate::grid::CELLS;
-use crate::parse::{NOT_A_SYMBOL, SYMBOL_VALUE};
-
-/// The alphabet of text boards: the core's (`'1'`-`'9'`, `'.'`, `'0'`) plus `'_'` for empty,
-/// the same as `Board.parse` reads, so any line it accepts the command accepts too.
-pub const TEXT_SYMBOL_VALUE: [u8; 256] = {
-    let mut table = SYMBOL_VALUE;
-    table[b'_' as usize] = 0;
-    table
-};
+pub use crate::parse::TEXT_SYMBOL_VALUE;
+use crate::parse::{fill_from_table, NOT_A_SYMBOL};
 
 /// What to say when a character is not in the alphabet.
 pub const EXPECTED_SYMBOL: &str = "expected a digit, '.', '0' or '_'";
@@ -24,19 +17,10 @@ pub fn is_symbol(byte: u8) -> bool {
 }
 
 /// The cells of exactly 81 symbols, or `None` (then [`diagnose`] says why).
-/// Branch-free over the cells: one check at the end decides.
 #[inline]
 pub fn cells_from_symbols(bytes: &[u8]) -> Option<BoardCells> {
-    let bytes: &[u8; CELLS] = bytes.try_into().ok()?;
     let mut cells = [0u8; CELLS];
-    let mut bad = 0u8;
-    for (cell, &byte) in cells.iter_mut().zip(bytes) {
-        let value = TEXT_SYMBOL_VALUE[usize::from(byte)];
-        bad |= value;
-        *cell = value;
-    }
-    // Values are 0-9 or NOT_A_SYMBOL (0xFF): only the latter sets the high bit.
-    (bad & 0x80 == 0).then_some(cells)
+    fill_from_table(bytes, &mut cells, &TEXT_SYMBOL_VALUE).map(|()| cells)
 }
 
 /// Why a field is not a board: the 0-based *character* offset in the field, and the message.

@@ -53,9 +53,9 @@ fn is_separator(content: &str) -> bool {
 
 /// The value of one cell symbol in text: `1`-`9`, or 0 for `.`, `0` and `_`; `None` otherwise.
 pub fn cell_value(symbol: char) -> Option<u8> {
-    match symbol {
-        '.' | '0' | '_' => Some(0),
-        '1'..='9' => symbol.to_digit(10).and_then(|d| u8::try_from(d).ok()),
-        _ => None,
+    let byte = u8::try_from(symbol).ok()?;
+    match crate::parse::TEXT_SYMBOL_VALUE[usize::from(byte)] {
+        crate::parse::NOT_A_SYMBOL => None,
+        value => Some(value),
     }
 }
