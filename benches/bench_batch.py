@@ -36,6 +36,7 @@ except ImportError:  # pragma: no cover - the bench needs numpy, like is_valid_m
 
 import valid_sudoku  # noqa: E402
 from batch_boards import UNITS, random_boards, reference_many  # noqa: E402
+from machine import cpu_model, cores  # noqa: E402
 from puzzles import all_puzzles  # noqa: E402
 
 try:
@@ -217,21 +218,6 @@ def portable_figures(count: int, repeats: int) -> dict[str, Any]:
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def cores() -> int:
-    affinity = getattr(os, "sched_getaffinity", None)
-    return len(affinity(0)) if affinity else os.cpu_count() or 1
 
 
 # ---------------------------------------------------------------- the run

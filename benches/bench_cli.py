@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
 
 import valid_sudoku  # noqa: E402
+from machine import cpu_model  # noqa: E402
 from puzzles import all_puzzles  # noqa: E402
 
 TARGET_RATIO = 20.0
@@ -180,16 +181,6 @@ def best_of(repeats: int, argv: list[str]) -> Run:
     return min(runs, key=lambda run: run.seconds)
 
 
-def cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a few seconds, no target asserted")
@@ -203,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     boards, planted = make_boards(big, pool)
     cli = command()
     print(f"versions: valid-sudoku {valid_sudoku.__version__}, Python {platform.python_version()} "
-          f"({platform.python_implementation()}), {platform.system()} {platform.machine()}, {cpu_name()}")
+          f"({platform.python_implementation()}), {platform.system()} {platform.machine()}, {cpu_model()}")
     print(f"boards from {origin}; {big:,} lines, {planted:,} with a planted repeat; command: {' '.join(cli)}")
     print()
 

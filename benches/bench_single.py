@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
 
 import valid_sudoku  # noqa: E402
+from machine import cpu_model  # noqa: E402
 from puzzles import all_puzzles  # noqa: E402
 from reference import cells_from_line, classic_from_cells  # noqa: E402
 
@@ -196,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Python {platform.python_version()} ({platform.python_implementation()})",
         f"numpy {np.__version__}" if np is not None else "numpy not installed",
         f"rustoku {getattr(rustoku, '__version__', 'installed')}" if rustoku is not None else "rustoku not installed",
-        f"{platform.machine()} {platform.processor() or platform.platform()}",
+        f"{platform.system()} {platform.machine()}, {cpu_model()}",
     ]
     print("versions: " + "; ".join(versions))
     return 0
