@@ -48,6 +48,8 @@ pub enum Problem {
     Value(String),
     /// A numpy board whose shape is neither (9, 9) nor (81,); the payload is its shape.
     Shape(Vec<usize>),
+    /// A missing value (an Arrow null) where a board should be.
+    Null,
 }
 
 /// A board that could not be read, and where.
@@ -55,18 +57,26 @@ pub enum Problem {
 pub struct BoardError {
     /// The board's position in a batch, when the board came from one (`boards[17]`).
     pub board: Option<usize>,
+    /// The argument's name, when it is not `board` (one board) or `boards` (a batch): a
+    /// function with two board arguments says which one is wrong (`candidates[3][2][4]`).
+    pub name: Option<&'static str>,
     pub place: Place,
     pub problem: Problem,
 }
 
 impl BoardError {
     pub fn new(place: Place, problem: Problem) -> Self {
-        BoardError { board: None, place, problem }
+        BoardError { board: None, name: None, place, problem }
     }
 
     /// The same error, reported as the `index`-th board of a batch.
     pub fn in_batch(self, index: usize) -> Self {
         BoardError { board: Some(index), ..self }
+    }
+
+    /// The same error, for the argument called `name` (`"candidate"`, `"puzzles"`...).
+    pub fn named(self, name: &'static str) -> Self {
+        BoardError { name: Some(name), ..self }
     }
 }
 
@@ -109,14 +119,16 @@ pub fn shape_text(shape: &[usize]) -> String {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Located {
     pub board: Option<usize>,
+    /// The argument's name, if not `board` / `boards`.
+    pub name: Option<&'static str>,
     pub place: Place,
 }
 
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.board {
-            Some(index) => write!(f, "boards[{index}]")?,
-            None => f.write_str("board")?,
+        match (self.board, self.name) {
+            (Some(index), name) => write!(f, "{}[{index}]", name.unwrap_or("boards"))?,
+            (None, name) => f.write_str(name.unwrap_or("board"))?,
         }
         match self.place {
             Place::Board => Ok(()),
@@ -129,7 +141,7 @@ impl fmt::Display for Located {
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", Located { board: self.board, place: self.place })?;
+        write!(f, "{}: ", Located { board: self.board, name: self.name, place: self.place })?;
         match &self.problem {
             Problem::RowCount(n) => write!(f, "expected 9 rows, got {n}"),
             Problem::CellCount(n) => write!(f, "expected 9 cells, got {n}"),
@@ -145,6 +157,7 @@ impl fmt::Display for BoardError {
             Problem::Byte(byte) => write!(f, "expected a digit '1'-'9' or '.', got byte 0x{byte:02x}"),
             Problem::Value(text) => write!(f, "expected a value 0-9, got {}", shorten(text)),
             Problem::Shape(shape) => write!(f, "expected shape (9, 9) or (81,), got {}", shape_text(shape)),
+            Problem::Null => f.write_str("expected a board, got null"),
         }
     }
 }
@@ -202,6 +215,11 @@ mod tests {
              "boards[17][2][4]: expected a value 0-9, got 12"),
             (BoardError::new(Place::Board, Problem::Shape(vec![3, 9])), "board: expected shape (9, 9) or (81,), got (3, 9)"),
             (BoardError::new(Place::Board, Problem::Shape(vec![80])), "board: expected shape (9, 9) or (81,), got (80,)"),
+            (BoardError::new(Place::Board, Problem::Null).in_batch(20), "boards[20]: expected a board, got null"),
+            (BoardError::new(Place::Cell(2, 4), Problem::Value("12".into())).named("candidate"),
+             "candidate[2][4]: expected a value 0-9, got 12"),
+            (BoardError::new(Place::Flat(5), Problem::Value("12".into())).in_batch(3).named("candidates"),
+             "candidates[3][5]: expected a value 0-9, got 12"),
         ];
         for (error, message) in cases {
             assert_eq!(error.to_string(), message);

@@ -18,6 +18,8 @@ mod avx2;
 mod kernel;
 mod lines;
 mod portable;
+pub mod run;
+pub mod source;
 mod threads;
 
 use std::fmt;
@@ -27,6 +29,8 @@ use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 pub use lines::validate_lines;
+pub use run::{run, Cost, Failure};
+pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 
 use threads::{part_count, run_parts};
@@ -106,6 +110,13 @@ where
         }
         Ok(())
     })
+}
+
+/// The validation step of [`run`]: one flag per board of `values` (checked values 0-9, as
+/// the driver hands them out), a SIMD block at a time where possible.
+pub fn validate_chunk(values: &[u8], flags: &mut [bool]) {
+    // The driver checked every value, so the validator cannot find a bad one.
+    let _ = values_on_this_thread(values, flags);
 }
 
 /// The name of the validator in use: "avx2" or "portable".

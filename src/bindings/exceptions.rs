@@ -57,7 +57,7 @@ impl InputError {
             .name()
             .map(|name| name.to_string())
             .unwrap_or_else(|_| "object".to_owned());
-        InputError::WrongType { at: Located { board: None, place }, expected, found }
+        InputError::WrongType { at: Located { board: None, name: None, place }, expected, found }
     }
 
     /// The same error, reported as the `index`-th board of a batch (`boards[index]...`).

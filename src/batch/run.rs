@@ -1,0 +1,180 @@
+//! The one driver of every batch operation: it cuts a batch into parts for threads, reads
+//! each part's boards a chunk at a time from one or more sources (a puzzle and its candidate,
+//! say), and hands the operation whole chunks of checked values.
+//!
+//! Memory beyond the input and the output: one chunk buffer per source per thread
+//! ([`CHUNK`] boards, 81 KB), and none for a source read in place.
+
+use super::source::{first_out_of_range, try_zeroed, value_error, BatchError, BoardSource};
+use super::threads::{part_count, run_parts};
+use super::BLOCK;
+use crate::grid::CELLS;
+
+/// Boards read per step: 81 KB of values per source, which stays in cache.
+pub const CHUNK: usize = 1024;
+
+/// The first bad input of a run: which source (by position in the slice given to [`run`])
+/// and what was wrong.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Failure {
+    pub source: usize,
+    pub error: BatchError,
+}
+
+/// How much work a board is, so that cheap operations are not split into parts too small to
+/// be worth a thread, and costly ones (solving) are.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cost {
+    /// Tens of nanoseconds a board (validating, scoring).
+    Light,
+    /// Microseconds or more a board (solving, counting).
+    Heavy,
+}
+
+impl Cost {
+    fn min_part(self) -> usize {
+        match (self, cfg!(test)) {
+            (_, true) => 64,
+            (Cost::Light, false) => 8192,
+            (Cost::Heavy, false) => 64,
+        }
+    }
+}
+
+/// Runs `op(values, out)` over boards `first..first + out.len()` of every source, on up to
+/// `threads` threads: `values[k]` holds the chunk's boards from `sources[k]` (81 checked
+/// values 0-9 each) and `out` the chunk's slots of the output. Every source must have at
+/// least `first + out.len()` boards. Returns the first bad board in board order (for one
+/// board, the earliest source), whatever the number of threads.
+pub fn run<T, Op>(sources: &[&dyn BoardSource], first: usize, out: &mut [T], threads: usize, cost: Cost, op: Op) -> Result<(), Failure>
+where
+    T: Send,
+    Op: Fn(&[&[u8]], &mut [T]) + Sync,
+{
+    let boards = out.len();
+    let parts = part_count(boards, threads, cost.min_part());
+    let per_part = boards.div_ceil(parts).next_multiple_of(BLOCK).max(BLOCK);
+    let parts: Vec<(usize, &mut [T])> =
+        out.chunks_mut(per_part).enumerate().map(|(i, slots)| (first + i * per_part, slots)).collect();
+    let results = run_parts(parts, threads, |(start, slots)| run_part(sources, start, slots, &op), Result::is_err);
+    results.into_iter().flatten().collect()
+}
+
+/// One part, on the calling thread, a chunk at a time.
+fn run_part<T, Op>(sources: &[&dyn BoardSource], first: usize, out: &mut [T], op: &Op) -> Result<(), Failure>
+where
+    Op: Fn(&[&[u8]], &mut [T]),
+{
+    let chunk_cells = CHUNK.min(out.len()) * CELLS;
+    let mut buffers = Vec::new();
+    buffers.try_reserve_exact(sources.len()).map_err(|_| Failure { source: 0, error: BatchError::OutOfMemory })?;
+    for (index, source) in sources.iter().enumerate() {
+        // A source read in place needs no buffer.
+        let needs_buffer = source.in_place(first, out.len().min(CHUNK)).is_none();
+        let buffer = try_zeroed(if needs_buffer { chunk_cells } else { 0 }).map_err(|error| Failure { source: index, error })?;
+        buffers.push(buffer);
+    }
+    for (chunk, slots) in out.chunks_mut(CHUNK).enumerate() {
+        let start = first + chunk * CHUNK;
+        let count = slots.len();
+        for (index, (source, buffer)) in sources.iter().zip(buffers.iter_mut()).enumerate() {
+            if source.in_place(start, count).is_none() {
+                let values = buffer.get_mut(..count * CELLS).unwrap_or_default();
+                source.fill(start, values).map_err(|error| Failure { source: index, error })?;
+            }
+        }
+        let mut views: Vec<&[u8]> = Vec::new();
+        views.try_reserve_exact(sources.len()).map_err(|_| Failure { source: 0, error: BatchError::OutOfMemory })?;
+        for (index, (source, buffer)) in sources.iter().zip(buffers.iter()).enumerate() {
+            let values = match source.in_place(start, count) {
+                Some(values) => {
+                    if let Some((board, cell)) = first_out_of_range(values) {
+                        let error = value_error(*source, start + board, cell, values.get(board * CELLS + cell));
+                        return Err(Failure { source: index, error });
+                    }
+                    values
+                }
+                None => buffer.get(..count * CELLS).unwrap_or_default(),
+            };
+            views.push(values);
+        }
+        op(&views, slots);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::source::Values;
+    use super::*;
+    use crate::error::{BoardError, Place, Problem};
+
+    /// A source that is never in place, with one board's first cell 1 + its index % 9.
+    struct Counting(usize);
+
+    impl BoardSource for Counting {
+        fn len(&self) -> usize {
+            self.0
+        }
+        fn fill(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
+            for (offset, board) in out.chunks_exact_mut(CELLS).enumerate() {
+                if first + offset == 777 {
+                    return Err(BoardError::new(Place::Board, Problem::Null).in_batch(777).into());
+                }
+                board.fill(0);
+                board[0] = ((first + offset) % 9 + 1) as u8;
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_board_reaches_the_op_once_in_order_for_any_threads() {
+        let source = Counting(5000);
+        for threads in [1, 2, 3, 8] {
+            let mut out = vec![0u8; 700];
+            let op = |values: &[&[u8]], slots: &mut [u8]| {
+                for (slot, board) in slots.iter_mut().zip(values[0].chunks_exact(CELLS)) {
+                    *slot = board[0];
+                }
+            };
+            assert_eq!(run(&[&source], 1000, &mut out, threads, Cost::Light, op), Ok(()));
+            let expected: Vec<u8> = (1000..1700).map(|i| (i % 9 + 1) as u8).collect();
+            assert_eq!(out, expected);
+        }
+    }
+
+    #[test]
+    fn two_sources_in_lockstep_and_the_first_error_in_order() {
+        let mut cells = vec![0u8; 3000 * CELLS];
+        for (i, board) in cells.chunks_exact_mut(CELLS).enumerate() {
+            board[1] = (i % 7) as u8;
+        }
+        let values = Values::new(&cells, 0, false);
+        let counting = Counting(3000);
+        for threads in [1, 2, 4] {
+            let mut out = vec![(0u8, 0u8); 700];
+            let op = |v: &[&[u8]], slots: &mut [(u8, u8)]| {
+                for (i, slot) in slots.iter_mut().enumerate() {
+                    *slot = (v[0][i * CELLS], v[1][i * CELLS + 1]);
+                }
+            };
+            assert_eq!(run(&[&counting, &values], 0, &mut out, threads, Cost::Heavy, op), Ok(()));
+            assert!(out.iter().enumerate().all(|(i, &(a, b))| a == (i % 9 + 1) as u8 && b == (i % 7) as u8));
+            let mut out = vec![(0u8, 0u8); 3000];
+            let failure = run(&[&values, &counting], 0, &mut out, threads, Cost::Heavy, |_, _| {}).unwrap_err();
+            assert_eq!(failure.source, 1);
+            assert_eq!(failure.error, BatchError::Board(BoardError::new(Place::Board, Problem::Null).in_batch(777)));
+        }
+        cells[2000 * CELLS + 80] = 10;
+        let values = Values::new(&cells, 0, false);
+        let failure = run(&[&values], 0, &mut vec![0u8; 3000], 2, Cost::Light, |_, _| {}).unwrap_err();
+        assert_eq!(failure.error, BatchError::Board(BoardError::new(Place::Flat(80), Problem::Value("10".into())).in_batch(2000)));
+    }
+
+    #[test]
+    fn nothing_to_do() {
+        let source = Counting(0);
+        assert_eq!(run(&[&source], 0, &mut Vec::<u8>::new(), 2, Cost::Light, |_, _| {}), Ok(()));
+    }
+}
