@@ -48,6 +48,8 @@ pub enum Problem {
     Value(String),
     /// A numpy board whose shape is neither (9, 9) nor (81,); the payload is its shape.
     Shape(Vec<usize>),
+    /// A batch array whose shape is neither (N, 9, 9) nor (N, 81); the payload is its shape.
+    BatchShape(Vec<usize>),
     /// A missing value (an Arrow null) where a board should be.
     Null,
 }
@@ -157,6 +159,7 @@ impl fmt::Display for BoardError {
             Problem::Byte(byte) => write!(f, "expected a digit '1'-'9' or '.', got byte 0x{byte:02x}"),
             Problem::Value(text) => write!(f, "expected a value 0-9, got {}", shorten(text)),
             Problem::Shape(shape) => write!(f, "expected shape (9, 9) or (81,), got {}", shape_text(shape)),
+            Problem::BatchShape(shape) => write!(f, "expected shape (N, 9, 9) or (N, 81), got {}", shape_text(shape)),
             Problem::Null => f.write_str("expected a board, got null"),
         }
     }

@@ -20,6 +20,7 @@ mod lines;
 mod portable;
 pub mod run;
 pub mod source;
+pub mod strided;
 mod threads;
 
 use std::fmt;
