@@ -50,6 +50,8 @@ pub enum Problem {
     Shape(Vec<usize>),
     /// A batch array whose shape is neither (N, 9, 9) nor (N, 81); the payload is its shape.
     BatchShape(Vec<usize>),
+    /// A 1-D integer array given as a batch: most often a puzzle column read as numbers.
+    NumberColumn(Vec<usize>),
     /// A missing value (an Arrow null) where a board should be.
     Null,
 }
@@ -160,6 +162,12 @@ impl fmt::Display for BoardError {
             Problem::Value(text) => write!(f, "expected a value 0-9, got {}", shorten(text)),
             Problem::Shape(shape) => write!(f, "expected shape (9, 9) or (81,), got {}", shape_text(shape)),
             Problem::BatchShape(shape) => write!(f, "expected shape (N, 9, 9) or (N, 81), got {}", shape_text(shape)),
+            Problem::NumberColumn(shape) => write!(
+                f,
+                "expected shape (N, 9, 9) or (N, 81), got {}; puzzles read as numbers lose their leading zeros, \
+                 so read them as text (pandas: read_csv(..., dtype=str))",
+                shape_text(shape)
+            ),
             Problem::Null => f.write_str("expected a board, got null"),
         }
     }

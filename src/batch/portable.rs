@@ -36,7 +36,8 @@ pub const VALUES: Encoding = {
 };
 
 /// ASCII symbols (puzzle lines): '1'-'9' are digits, '.' and '0' are empty; every other byte
-/// is bad.
+/// is bad. Only the tests use it now, to check the portable validator on text.
+#[cfg(test)]
 pub const SYMBOLS: Encoding = {
     let mut table = [BAD; 256];
     table[b'.' as usize] = 1;
