@@ -66,7 +66,7 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// `(stride, count)` when every line is 81 symbols then the same ending (`\n` or `\r\n`),
+/// `(stride, count)` when every line is 81 bytes then the same ending (`\n` or `\r\n`),
 /// the last possibly without it: checked by looking only at where the endings must be.
 fn uniform_stride(text: &[u8]) -> Option<(usize, usize)> {
     let stride = match text.get(CELLS..CELLS + 2)? {
@@ -79,11 +79,14 @@ fn uniform_stride(text: &[u8]) -> Option<(usize, usize)> {
     if rest != 0 && rest != CELLS {
         return None;
     }
-    let ending: &[u8] = if stride == CELLS + 1 { b"\n" } else { b"\r\n" };
-    let endings_in_place = (0..whole).all(|i| text.get(i * stride + CELLS..(i + 1) * stride) == Some(ending));
-    // Uniform endings are not enough: a newline inside a line would make two short lines.
-    let no_stray_newline = memchr::memchr_iter(b'\n', text).count() == whole;
-    (endings_in_place && no_stray_newline).then_some((stride, whole + usize::from(rest == CELLS)))
+    let newline_at = stride - 1;
+    let every_ending = (0..whole).all(|i| {
+        let end = i * stride + newline_at;
+        text.get(end) == Some(&b'\n') && (stride == CELLS + 1 || text.get(end - 1) == Some(&b'\r'))
+    });
+    // A stray newline inside a line is not a symbol, so the line that holds it fails to read
+    // and its error (found by `line_error`, which looks for the first newline) is the right one.
+    every_ending.then_some((stride, whole + usize::from(rest == CELLS)))
 }
 
 impl BoardSource for Lines<'_> {
@@ -98,8 +101,14 @@ impl BoardSource for Lines<'_> {
         for (offset, board) in out.chunks_exact_mut(CELLS).enumerate() {
             let index = first + offset;
             let line = self.line(index).unwrap_or_default();
-            let content = line.strip_suffix(b"\n").unwrap_or(line);
-            let content = content.strip_suffix(b"\r").unwrap_or(content);
+            let content = match &self.starts {
+                // The endings were checked when the text was indexed.
+                Starts::Every { .. } => line.get(..CELLS).unwrap_or(line),
+                Starts::Indexed(_) => {
+                    let content = line.strip_suffix(b"\n").unwrap_or(line);
+                    content.strip_suffix(b"\r").unwrap_or(content)
+                }
+            };
             if parse::fill_from_ascii(content, board).is_none() {
                 return Err(line_error(line, index + 1).into());
             }
