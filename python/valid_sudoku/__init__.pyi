@@ -11,6 +11,7 @@ import numpy
 import numpy.typing
 
 __version__: Final[str]
+__all__: list[str]
 
 class _IntegerArray(Protocol):
     """A numpy integer array of shape (9, 9) or (81,), values 0-9 (0 is empty)."""
