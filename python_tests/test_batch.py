@@ -186,7 +186,7 @@ def test_the_first_bad_board_is_reported_whatever_the_threads() -> None:
     text[82 * 123_456 + 80] = ord("x")
     for threads in (1, 2, 4, None):
         error = raised(is_valid_many, text, threads=threads)
-        assert str(error) == "line 123457, column 81: expected a digit '1'-'9', '.' or '0', got 'x'"
+        assert str(error) == "line 123457, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"
         assert where(error, "index", "line", "column", "row", "col") == (123456, 123457, 81, 8, 8)
 
 
@@ -196,7 +196,7 @@ def test_bad_lines_name_line_and_column() -> None:
     bad[17] = SEED[:4] + "x" + SEED[5:]
     error = raised(is_valid_many, "\n".join(bad).encode())
     assert type(error) is BoardFormatError
-    assert str(error) == "line 18, column 5: expected a digit '1'-'9', '.' or '0', got 'x'"
+    assert str(error) == "line 18, column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"
     assert where(error, "index", "line", "column", "row", "col") == (17, 18, 5, 0, 4)
     bad[17] = SEED[:80]
     error = raised(is_valid_many, "\r\n".join(bad).encode())
@@ -208,7 +208,7 @@ def test_bad_lines_name_line_and_column() -> None:
     assert str(raised(is_valid_many, f"# comment\n{SEED}\n".encode())) == "line 1: expected 81 characters, got 9"
     tab = SEED[:80] + "\t"
     assert str(raised(is_valid_many, tab.encode())) == (
-        "line 1, column 81: expected a digit '1'-'9', '.' or '0', got byte 0x09"
+        "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0x09"
     )
 
 
@@ -242,7 +242,7 @@ def test_sequence_errors_name_the_board() -> None:
     rows[2] = rows[2][:4] + "x" + rows[2][5:]
     error = raised(is_valid_many, [SEED, SEED, SEED, rows])
     assert type(error) is BoardFormatError
-    assert str(error) == "boards[3][2][4]: expected a digit '1'-'9' or '.', got 'x'"
+    assert str(error) == "boards[3][2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"
     assert where(error, "index", "row", "col") == (3, 2, 4)
     ints = [[0] * 9 for _ in range(9)]
     ints[2][4] = 12

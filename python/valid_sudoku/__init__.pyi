@@ -23,7 +23,7 @@ class _IntegerArray(Protocol):
     def __array__(self, *args: Any, **kwargs: Any) -> Any: ...
 
 Cell = Union[str, SupportsIndex]
-"""A one-character str (`'1'`-`'9'`, `'.'` or `'0'` for empty), or an int 0-9 (0 is empty)."""
+"""A one-character str (`'1'`-`'9'`; `'.'`, `'0'` or `'_'` for empty), or an int 0-9 (0 is empty)."""
 
 Row = Union[Sequence[Cell], str]
 """A sequence of 9 cells, or a 9-character str such as `"53..7...."`."""
@@ -35,7 +35,7 @@ class BoardFormatError(ValueError):
     """A board had the wrong shape, or a cell outside the alphabet.
 
     The message names the place in your own indexing, then what was expected and what was
-    found, e.g. ``board[2][4]: expected a digit '1'-'9' or '.', got 'x'``.
+    found, e.g. ``board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``.
     """
 
     index: int | None
@@ -57,7 +57,8 @@ def is_valid_sudoku(board: BoardLike, /) -> bool:
     Accepted forms, all 9x9:
 
     - the classic form: a list of 9 lists of 9 one-character strs, ``'1'``-``'9'`` for digits
-      and ``'.'`` (or ``'0'``, as puzzle datasets write it) for an empty cell;
+      and ``'.'``, ``'0'`` or ``'_'`` for an empty cell (every input form, text included, uses
+      this one alphabet);
     - any sequence of 9 rows, where a row is a sequence (list, tuple, ...) of 9 cells or a
       9-character str such as ``"53..7...."``; a cell may also be an int 0-9 (0 is empty) or
       anything with ``__index__``, such as a numpy integer; bool is refused;
@@ -93,7 +94,7 @@ def is_valid_many(
       borrowed read-only for the call; do not write to it from another thread meanwhile.
     - ``bytes``, ``bytearray``, ``memoryview`` (or any C-contiguous buffer of bytes, such as an
       ``mmap``) holding puzzle lines, as ``open(path, "rb").read()`` gives them: 81 symbols a
-      line, ``'1'``-``'9'`` for digits and ``'.'`` or ``'0'`` for empty cells, lines ending
+      line, ``'1'``-``'9'`` for digits and ``'.'``, ``'0'`` or ``'_'`` for empty cells, lines ending
       in ``\\n`` or ``\\r\\n``, the final line ending optional. Every line is a board, so board
       ``i`` is line ``i + 1``: blank lines and ``#`` comments are errors; drop them first.
     - A sequence (list, tuple, ...) of boards in any form ``is_valid_sudoku`` accepts, such as
@@ -107,7 +108,7 @@ def is_valid_many(
     Raises:
         BoardFormatError: a value outside 0-9 (``boards[17][2][4]: expected a value 0-9, got
             12``, or ``boards[17][22]: ...`` for shape ``(N, 81)``), a bad line (``line 18,
-            column 5: expected a digit '1'-'9', '.' or '0', got 'x'``, ``line 18: expected 81
+            column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``, ``line 18: expected 81
             characters, got 80``), a wrong array shape (``boards: expected shape (N, 9, 9) or
             (N, 81), got (3, 9, 8)``) or a bad board in a sequence (``boards[3][2][4]: ...``).
             Only the first bad board is reported. ``index`` is the board's position in the
@@ -241,7 +242,7 @@ class Board:
         Raises BoardFormatError with 1-based ``line`` and ``column`` attributes (columns count
         characters), for example:
 
-        - ``line 3, column 7: expected a digit, '.', '0' or '_', got 'x'``
+        - ``line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``
         - ``line 1, column 81: expected 81 cells, got 80``
         - ``line 6, column 18: expected 9 cells, got 8``
         - ``line 11, column 1: expected 9 rows, got 8``

@@ -1,6 +1,6 @@
 //! Puzzle lines, the way a puzzle file reads: one board of 81 symbols per line.
 //!
-//! Symbols are '1'-'9' for digits and '.' or '0' for empty cells. Lines end with `\n` or
+//! Symbols are those of `crate::parse`: '1'-'9' for digits and '.', '0' or '_' for empty cells. Lines end with `\n` or
 //! `\r\n`; the last one may end at the end of the data instead. Every line is a board: a
 //! blank line or a comment is an error, so board `i` is always line `i + 1`.
 //!
@@ -19,8 +19,8 @@ use super::threads::{part_count, run_parts};
 /// in unit tests, so that small inputs exercise the splitting.
 const MIN_PART_BYTES: usize = if cfg!(test) { 4096 } else { 8 << 20 };
 
-/// What a line error says after the position.
-const SYMBOL_EXPECTED: &str = "expected a digit '1'-'9', '.' or '0'";
+/// What a line error says after the position: the one alphabet's wording.
+use crate::parse::EXPECTED_SYMBOL as SYMBOL_EXPECTED;
 
 /// One flag per line: true when the line's board has no repeated digit in a row, column or
 /// box. Fails on the first line that is not a board, naming its line and column.
@@ -231,7 +231,7 @@ mod tests {
         boards[17].replace_range(4..5, "x");
         let text = lines(&boards, "\n", true);
         let error = validate_lines(&text, 1).unwrap_err();
-        assert_eq!(error.to_string(), "line 18, column 5: expected a digit '1'-'9', '.' or '0', got 'x'");
+        assert_eq!(error.to_string(), "line 18, column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
         assert_eq!((error.board, error.column), (Some(17), Some(5)));
 
         let (mut boards, _) = many(100);
@@ -261,10 +261,10 @@ mod tests {
     fn unprintable_bytes_are_shown_in_hex() {
         let mut text = SEED.as_bytes().to_vec();
         text[80] = 0xFF;
-        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 81: expected a digit '1'-'9', '.' or '0', got byte 0xff");
+        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff");
         let mut text = SEED.as_bytes().to_vec();
         text[3] = b'\r';
-        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 4: expected a digit '1'-'9', '.' or '0', got byte 0x0d");
+        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 4: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0x0d");
     }
 
     #[test]
@@ -275,7 +275,7 @@ mod tests {
         let text = lines(&boards, "\n", true);
         for threads in [1, 2, 4] {
             let error = validate_lines(&text, threads).unwrap_err();
-            assert_eq!(error.to_string(), "line 1201, column 11: expected a digit '1'-'9', '.' or '0', got '-'");
+            assert_eq!(error.to_string(), "line 1201, column 11: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '-'");
             assert_eq!(error.board, Some(1200));
         }
     }
