@@ -258,7 +258,7 @@ def test_sequence_errors_name_the_board() -> None:
     rows[2] = rows[2][:4] + "x" + rows[2][5:]
     error = raised(is_valid_many, [SEED, SEED, SEED, rows])
     assert type(error) is BoardFormatError
-    assert str(error) == "boards[3][2][4]: expected a digit '1'-'9' or '.', got 'x'"
+    assert str(error) == "boards[3][2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"
     assert where(error, "index", "row", "col") == (3, 2, 4)
     ints = [[0] * 9 for _ in range(9)]
     ints[2][4] = 12

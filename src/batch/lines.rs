@@ -1,7 +1,8 @@
 //! Puzzle lines, the way a puzzle file reads: one board of 81 symbols per line.
 //!
-//! Lines end with `\n` or `\r\n`; the last one may end at the end of the data instead. Every
-//! line is a board: a blank line or a comment is an error, so board `i` is always line `i + 1`.
+//! Symbols are those of `crate::parse`: '1'-'9' for digits and '.', '0' or '_' for empty cells. Lines end with `\n` or
+//! `\r\n`; the last one may end at the end of the data instead. Every line is a board: a
+//! blank line or a comment is an error, so board `i` is always line `i + 1`.
 //!
 //! [`Lines`] is the batch source for such text. Where every line has the same length (the
 //! usual puzzle file), line `i` is found by arithmetic; otherwise the line starts are indexed
@@ -13,8 +14,8 @@ use crate::parse;
 
 use super::source::{try_filled, BatchError, BoardSource};
 
-/// What a line error says after the position.
-const SYMBOL_EXPECTED: &str = "expected a digit '1'-'9' or an empty cell '.', '0' or '_'";
+/// What a line error says after the position: the one alphabet's wording.
+use crate::parse::EXPECTED_SYMBOL as SYMBOL_EXPECTED;
 
 /// Puzzle lines, read by index.
 pub struct Lines<'a> {

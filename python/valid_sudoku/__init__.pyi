@@ -11,6 +11,7 @@ import numpy
 import numpy.typing
 
 __version__: Final[str]
+__all__: list[str]
 
 class _IntegerArray(Protocol):
     """A numpy integer array of shape (9, 9) or (81,), values 0-9 (0 is empty)."""
@@ -38,7 +39,7 @@ class _DLPackTensor(Protocol):
     def __dlpack_device__(self) -> tuple[int, int]: ...
 
 Cell = Union[str, SupportsIndex]
-"""A one-character str (`'1'`-`'9'`, `'.'` or `'0'` for empty), or an int 0-9 (0 is empty)."""
+"""A one-character str (`'1'`-`'9'`; `'.'`, `'0'` or `'_'` for empty), or an int 0-9 (0 is empty)."""
 
 Row = Union[Sequence[Cell], str]
 """A sequence of 9 cells, or a 9-character str such as `"53..7...."`."""
@@ -50,7 +51,7 @@ class BoardFormatError(ValueError):
     """A board had the wrong shape, or a cell outside the alphabet.
 
     The message names the place in your own indexing, then what was expected and what was
-    found, e.g. ``board[2][4]: expected a digit '1'-'9' or '.', got 'x'``.
+    found, e.g. ``board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``.
     """
 
     index: int | None
@@ -72,7 +73,8 @@ def is_valid_sudoku(board: BoardLike, /) -> bool:
     Accepted forms, all 9x9:
 
     - the classic form: a list of 9 lists of 9 one-character strs, ``'1'``-``'9'`` for digits
-      and ``'.'`` (or ``'0'``, as puzzle datasets write it) for an empty cell;
+      and ``'.'``, ``'0'`` or ``'_'`` for an empty cell (every input form, text included, uses
+      this one alphabet);
     - any sequence of 9 rows, where a row is a sequence (list, tuple, ...) of 9 cells or a
       9-character str such as ``"53..7...."``; a cell may also be an int 0-9 (0 is empty) or
       anything with ``__index__``, such as a numpy integer; bool is refused;
@@ -267,7 +269,7 @@ class Board:
         Raises BoardFormatError with 1-based ``line`` and ``column`` attributes (columns count
         characters), for example:
 
-        - ``line 3, column 7: expected a digit, '.', '0' or '_', got 'x'``
+        - ``line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``
         - ``line 1, column 81: expected 81 cells, got 80``
         - ``line 6, column 18: expected 9 cells, got 8``
         - ``line 11, column 1: expected 9 rows, got 8``
