@@ -16,7 +16,12 @@ use crate::grid::{CELLS, SIDE};
 /// `Some(valid)` for an exact `str` or `bytes` of 81 ASCII symbols; `None` for anything else.
 pub fn flat_symbols(board: &Bound<'_, PyAny>) -> Option<bool> {
     let bytes = if let Ok(text) = board.cast_exact::<PyString>() {
-        // For ASCII text CPython hands out its own buffer: no copy, no allocation.
+        // The length (in code points) first: `to_str` of a long non-ASCII str would build and
+        // cache a UTF-8 copy of all of it. For ASCII text CPython hands out its own buffer:
+        // no copy, no allocation.
+        if text.len().ok()? != CELLS {
+            return None;
+        }
         text.to_str().ok()?.as_bytes()
     } else {
         board.cast_exact::<PyBytes>().ok()?.as_bytes()
