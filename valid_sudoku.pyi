@@ -114,7 +114,7 @@ def is_valid_many(
         TypeError: a float, bool, object or other non-integer dtype; an unsupported
             ``boards`` type; a board of a wrong type in a sequence; ``threads`` not an int.
         ValueError: ``threads`` below 1.
-        ImportError: numpy is not installed; ``pip install 'valid-sudoku[numpy]'``.
+        ImportError: numpy is not installed; ``pip install numpy``.
 
     The validator is chosen once per process: AVX2 where the CPU has it, else a portable one;
     the answers are the same. ``VALID_SUDOKU_FORCE_PORTABLE=1`` in the environment before the
