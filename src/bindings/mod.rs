@@ -14,3 +14,4 @@ mod input;
 mod streams;
 pub mod symbol_addresses;
 mod numpy_input;
+mod pystr;
