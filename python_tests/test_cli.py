@@ -98,7 +98,82 @@ def test_json_list_of_boards_in_every_form(capsys: pytest.CaptureFixture[str]) -
     ints = [[0 if ch == "." else int(ch) for ch in row] for row in classic(SEED)]
     boards: list[Any] = [classic(SEED), SECOND, ints, ["".join(row) for row in classic(SEED)]]
     write("many.json", "[\n" + ",\n".join(json.dumps(board) for board in boards) + "\n]\n")
-    assert run(["many.json"], capsys) == (1, f"many.json:3: {SECOND_CONFLICTS}\n4 boards: 3 valid, 1 invalid\n", "")
+    assert run(["many.json"], capsys) == (
+        1,
+        f"many.json:3: boards[1]: {SECOND_CONFLICTS}\n4 boards: 3 valid, 1 invalid\n",
+        "",
+    )
+
+
+def test_json_one_81_character_string(capsys: pytest.CaptureFixture[str]) -> None:
+    # The README lists it among the accepted forms.
+    write("one.json", json.dumps(SECOND) + "\n")
+    assert run(["one.json"], capsys) == (1, f"one.json:1: {SECOND_CONFLICTS}\n1 board: 0 valid, 1 invalid\n", "")
+    write("seed.json", f'  "{SEED}"')
+    assert run(["seed.json"], capsys) == (0, "1 board: 1 valid, 0 invalid\n", "")
+    # A quoted CSV header still starts with a quote, and is still CSV.
+    write("quoted.csv", f'"id","puzzle"\n"1","{SEED}"\n')
+    assert run(["quoted.csv"], capsys) == (0, "1 board: 1 valid, 0 invalid\n", "")
+
+
+def test_one_line_json_list_names_each_board_by_its_index(capsys: pytest.CaptureFixture[str]) -> None:
+    write("line.json", json.dumps([SEED, SECOND, SEED, SECOND]))
+    assert run(["line.json"], capsys) == (
+        1,
+        f"line.json:1: boards[1]: {SECOND_CONFLICTS}\nline.json:1: boards[3]: {SECOND_CONFLICTS}\n"
+        "4 boards: 2 valid, 2 invalid\n",
+        "",
+    )
+    code, out, err = run(["--json", "line.json"], capsys)
+    assert (code, err) == (1, "")
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {"source": "line.json", "line": 1, "index": 0, "valid": True, "conflicts": []},
+        {"source": "line.json", "line": 1, "index": 1, "valid": False, "conflicts": SECOND_JSON_CONFLICTS},
+        {"source": "line.json", "line": 1, "index": 2, "valid": True, "conflicts": []},
+        {"source": "line.json", "line": 1, "index": 3, "valid": False, "conflicts": SECOND_JSON_CONFLICTS},
+    ]
+    # The index is in the error message too.
+    bad = json.dumps([SEED, SEED, SEED[:80]])
+    write("bad.json", bad)
+    assert run(["bad.json"], capsys) == (
+        2,
+        "",
+        f"error: bad.json:1:{len(bad) - 1}: boards[2]: expected 81 cells, got 80\n",
+    )
+
+
+def test_json_cells_are_shown_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(classic(SEED)).replace('"7"', "18446744073709551616", 1)
+    write("huge.json", text)
+    assert run(["huge.json"], capsys) == (
+        2,
+        "",
+        f"error: huge.json:1:{text.index('1844') + 1}: expected a value 0-9, got 18446744073709551616\n",
+    )
+    write("float.json", json.dumps(classic(SEED)).replace('"7"', "5.0", 1))
+    assert run(["float.json"], capsys) == (
+        2,
+        "",
+        "error: float.json:1:23: expected a cell (a digit, '.', '0' or '_', or an int 0-9), got 5.0\n",
+    )
+
+
+def test_an_unrecognised_format_says_what_was_tried(capsys: pytest.CaptureFixture[str]) -> None:
+    write("semicolons.csv", f"puzzle;solution\n{SEED};x\n")
+    assert run(["semicolons.csv"], capsys) == (
+        2,
+        "",
+        "error: semicolons.csv:1:1: the format was not recognised: tried JSON, one 81-character board "
+        "per line, CSV with a header and one board in block format, got 'puzzle;solution' "
+        "(CSV fields must be separated by commas)\n",
+    )
+    write("notes.txt", "# my boards\nsee the other file\n")
+    assert run(["notes.txt"], capsys) == (
+        2,
+        "",
+        "error: notes.txt:2:1: the format was not recognised: tried JSON, one 81-character board "
+        "per line, CSV with a header and one board in block format, got 'see the other file'\n",
+    )
 
 
 def test_csv_puzzle_column(capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,7 +207,8 @@ def test_several_files_share_one_summary(capsys: pytest.CaptureFixture[str]) -> 
     write("b.json", json.dumps([SECOND, SECOND]))
     assert run(["a.txt", "b.json"], capsys) == (
         1,
-        f"b.json:1: {SECOND_CONFLICTS}\nb.json:1: {SECOND_CONFLICTS}\n3 boards: 1 valid, 2 invalid\n",
+        f"b.json:1: boards[0]: {SECOND_CONFLICTS}\nb.json:1: boards[1]: {SECOND_CONFLICTS}\n"
+        "3 boards: 1 valid, 2 invalid\n",
         "",
     )
 
@@ -263,12 +339,12 @@ def test_argv_must_be_a_sequence_of_str() -> None:
             "value.json",
             '[\n  ["53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",\n'
             '   "7...2...6", ".6....28.", "...419..5", "....8..7", 10]\n]\n',
-            "value.json:3:52: expected 9 cells, got 8",
+            "value.json:3:52: boards[0]: expected 9 cells, got 8",
         ),
         (
             "rows.json",
             json.dumps([SEED, ["123456789"] * 8]),
-            f"rows.json:1:{len(json.dumps([SEED, ['123456789'] * 8])) - 1}: expected 9 rows, got 8",
+            f"rows.json:1:{len(json.dumps([SEED, ['123456789'] * 8])) - 1}: boards[1]: expected 9 rows, got 8",
         ),
         ("syntax.json", '[["5", "3"\n', "syntax.json:2:1: invalid JSON: EOF while parsing a list"),
         ("object.json", '{"board": []}', "object.json:1:1: expected a board or a list of boards, got an object"),

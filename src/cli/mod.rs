@@ -9,7 +9,7 @@ mod block_reader;
 mod cells;
 mod csv_reader;
 mod detect;
-mod json_reader;
+mod json;
 mod line_reader;
 mod position;
 mod progress;
@@ -22,8 +22,7 @@ use std::io;
 
 use crate::error::TextError;
 
-/// The cells of one board (row-major, 0 for empty, every value 0-9) and the 1-based line of
-/// the input it starts on.
+/// The cells of one board (row-major, 0 for empty, every value 0-9).
 pub type BoardCells = [u8; crate::grid::CELLS];
 
 /// Why reading an input stopped before its end.
@@ -44,3 +43,14 @@ pub enum Failure {
 /// What every reader hands each board to: its 1-based line and its cells.
 /// An error stops the reader and is passed on unchanged.
 pub type Sink<'a> = dyn FnMut(usize, &BoardCells) -> Result<(), Failure> + 'a;
+
+/// Where a board is in its input: the 1-based line it starts on and, for a board in a JSON
+/// list, its 0-based index there (many boards may share one line).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Origin {
+    pub line: usize,
+    pub index: Option<usize>,
+}
+
+/// A [`Sink`] for readers that know more than the line of a board (JSON lists).
+pub type PlacedSink<'a> = dyn FnMut(Origin, &BoardCells) -> Result<(), Failure> + 'a;

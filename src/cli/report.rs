@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use super::Origin;
 use crate::conflicts::Conflict;
 
 /// The three output modes.
@@ -64,17 +65,36 @@ impl<W: Write> Report<W> {
         self.mode == Mode::Json
     }
 
-    pub fn valid(&mut self, source: &Source, line: usize) -> io::Result<()> {
+    pub fn valid(&mut self, source: &Source, origin: Origin) -> io::Result<()> {
         if self.mode == Mode::Json {
-            writeln!(self.out, "{{\"source\":{},\"line\":{line},\"valid\":true,\"conflicts\":[]}}", source.json_name)?;
+            self.json_place(source, origin)?;
+            writeln!(self.out, ",\"valid\":true,\"conflicts\":[]}}")?;
         }
         Ok(())
     }
 
-    pub fn invalid(&mut self, source: &Source, line: usize, conflicts: &[Conflict]) -> io::Result<()> {
+    /// `file:line: ` and, for a board of a JSON list, `boards[3]: `.
+    fn text_place(&mut self, source: &Source, origin: Origin) -> io::Result<()> {
+        write!(self.out, "{}:{}: ", source.name, origin.line)?;
+        match origin.index {
+            Some(index) => write!(self.out, "boards[{index}]: "),
+            None => Ok(()),
+        }
+    }
+
+    /// `{"source":...,"line":3` and, for a board of a JSON list, `,"index":2`; the object is left open.
+    fn json_place(&mut self, source: &Source, origin: Origin) -> io::Result<()> {
+        write!(self.out, "{{\"source\":{},\"line\":{}", source.json_name, origin.line)?;
+        match origin.index {
+            Some(index) => write!(self.out, ",\"index\":{index}"),
+            None => Ok(()),
+        }
+    }
+
+    pub fn invalid(&mut self, source: &Source, origin: Origin, conflicts: &[Conflict]) -> io::Result<()> {
         match self.mode {
             Mode::Text => {
-                write!(self.out, "{}:{line}: ", source.name)?;
+                self.text_place(source, origin)?;
                 for (i, conflict) in conflicts.iter().enumerate() {
                     let separator = if i == 0 { "" } else { "; " };
                     write!(self.out, "{separator}{conflict}")?;
@@ -82,7 +102,8 @@ impl<W: Write> Report<W> {
                 writeln!(self.out)
             }
             Mode::Json => {
-                write!(self.out, "{{\"source\":{},\"line\":{line},\"valid\":false,\"conflicts\":[", source.json_name)?;
+                self.json_place(source, origin)?;
+                write!(self.out, ",\"valid\":false,\"conflicts\":[")?;
                 for (i, conflict) in conflicts.iter().enumerate() {
                     let separator = if i == 0 { "" } else { "," };
                     write!(
@@ -142,8 +163,8 @@ mod tests {
     fn text_names_the_place_and_every_conflict() {
         let source = Source::new("boards.txt".into());
         let text = written(Mode::Text, |r| {
-            r.valid(&source, 1)?;
-            r.invalid(&source, 2, &second_example())?;
+            r.valid(&source, at(1))?;
+            r.invalid(&source, at(2), &second_example())?;
             r.summary(Tally { boards: 2, invalid: 1 })
         });
         assert_eq!(
@@ -157,8 +178,8 @@ mod tests {
     fn json_lines_describe_every_board() {
         let source = Source::new("odd \"name\".txt".into());
         let text = written(Mode::Json, |r| {
-            r.valid(&source, 1)?;
-            r.invalid(&source, 2, &second_example())?;
+            r.valid(&source, at(1))?;
+            r.invalid(&source, at(2), &second_example())?;
             r.summary(Tally { boards: 2, invalid: 1 })
         });
         assert_eq!(
@@ -173,11 +194,29 @@ mod tests {
         }
     }
 
+    fn at(line: usize) -> Origin {
+        Origin { line, index: None }
+    }
+
+    #[test]
+    fn boards_of_a_json_list_are_named_by_index_too() {
+        let source = Source::new("many.json".into());
+        let third = Origin { line: 1, index: Some(2) };
+        let text = written(Mode::Text, |r| r.invalid(&source, third, &second_example()));
+        assert!(text.starts_with("many.json:1: boards[2]: digit 8 repeats in column 0"), "{text}");
+        let json = written(Mode::Json, |r| {
+            r.valid(&source, Origin { line: 1, index: Some(0) })?;
+            r.invalid(&source, third, &second_example())
+        });
+        assert!(json.starts_with("{\"source\":\"many.json\",\"line\":1,\"index\":0,\"valid\":true,\"conflicts\":[]}\n"));
+        assert!(json.contains("\n{\"source\":\"many.json\",\"line\":1,\"index\":2,\"valid\":false,\"conflicts\":[{"));
+    }
+
     #[test]
     fn quiet_writes_nothing() {
         let source = Source::new("-".into());
         let text = written(Mode::Quiet, |r| {
-            r.invalid(&source, 2, &second_example())?;
+            r.invalid(&source, at(2), &second_example())?;
             r.summary(Tally { boards: 1, invalid: 1 })
         });
         assert_eq!(text, "");

@@ -11,13 +11,14 @@ use std::time::{Duration, Instant};
 
 use super::args::{self, Args};
 use super::csv_reader::{read_csv, DEFAULT_COLUMNS};
-use super::detect::{detect, peek, Kind};
-use super::json_reader::read_json;
+use super::detect::{detect, first_line, peek, unrecognised, Kind};
+use super::json::read_json;
 use super::line_reader::read_lines;
 use super::position::CountingReader;
 use super::progress::{self, Progress};
 use super::report::{Mode, Report, Source, Tally};
-use super::{block_reader, BoardCells, Failure, Sink};
+use super::{block_reader, BoardCells, Failure, Origin, PlacedSink, Sink};
+use crate::error::TextError;
 use crate::check::is_valid_cells;
 use crate::conflicts::conflicts;
 use crate::grid::Grid;
@@ -142,14 +143,23 @@ impl<W: Write> Checker<'_, W> {
         let mut input = CountingReader::new(input, self.bytes_read.clone());
         let prefix = peek(&mut input).map_err(Failure::Read)?;
         let kind = detect(&prefix, columns);
+        if let Kind::Unrecognised { line } = kind {
+            let message = unrecognised(first_line(&prefix));
+            return Err(Failure::Input(TextError::at(line, Some(1), message)));
+        }
         let reader = io::Cursor::new(prefix).chain(input);
-        let mut sink = |line: usize, cells: &BoardCells| self.board(source, line, cells);
-        let sink: &mut Sink<'_> = &mut sink;
-        match kind {
-            Kind::Json => read_json(reader, sink)?,
-            Kind::Lines => read_lines(reader, sink)?,
-            Kind::Csv => read_csv(reader, columns, sink)?,
-            Kind::Block => block_reader::read_block(reader, sink)?,
+        if kind == Kind::Json {
+            let mut sink = |origin: Origin, cells: &BoardCells| self.board(source, origin, cells);
+            let sink: &mut PlacedSink<'_> = &mut sink;
+            read_json(reader, sink)?;
+        } else {
+            let mut sink = |line: usize, cells: &BoardCells| self.board(source, Origin { line, index: None }, cells);
+            let sink: &mut Sink<'_> = &mut sink;
+            match kind {
+                Kind::Lines => read_lines(reader, sink)?,
+                Kind::Csv => read_csv(reader, columns, sink)?,
+                _ => block_reader::read_block(reader, sink)?,
+            }
         }
         self.bytes_done += self.bytes_read.get();
         Ok(())
@@ -158,17 +168,17 @@ impl<W: Write> Checker<'_, W> {
     /// Checks one board and reports it. The hot path: a valid board costs the branch-free
     /// check and a count; conflicts are worked out only for invalid boards.
     #[inline]
-    fn board(&mut self, source: &Source, line: usize, cells: &BoardCells) -> Result<(), Failure> {
+    fn board(&mut self, source: &Source, origin: Origin, cells: &BoardCells) -> Result<(), Failure> {
         self.tally.boards += 1;
         if is_valid_cells(cells) {
             if self.report.reports_valid_boards() {
-                self.report.valid(source, line).map_err(Failure::Write)?;
+                self.report.valid(source, origin).map_err(Failure::Write)?;
             }
         } else {
             self.tally.invalid += 1;
             // Readers give values 0-9 only, so this always succeeds.
             let grid = Grid::from_values(*cells).unwrap_or(Grid::EMPTY);
-            self.report.invalid(source, line, &conflicts(&grid)).map_err(Failure::Write)?;
+            self.report.invalid(source, origin, &conflicts(&grid)).map_err(Failure::Write)?;
         }
         self.countdown -= 1;
         if self.countdown == 0 {
