@@ -9,7 +9,6 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,55 +18,17 @@ import valid_sudoku
 from puzzles import DATA_DIR, KAGGLE_FILE, LINE_FILES, TDOKU_FILE, data_available, puzzle_lines
 from reference import classic_from_cells, line_from_cells, reference_conflicts, reference_is_valid
 
-SEED = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-# The second LeetCode example: an 8 in the top-left corner repeats in column 0 and box 0.
-SECOND = "8" + SEED[1:]
-SECOND_CONFLICTS = (
-    "digit 8 repeats in column 0 at (0, 0) and (3, 0); digit 8 repeats in box 0 at (0, 0) and (2, 2)"
+from cli_helpers import (  # noqa: F401 (in_tmp_path is an autouse fixture)
+    BLOCK,
+    SECOND,
+    SECOND_CONFLICTS,
+    SECOND_JSON_CONFLICTS,
+    SEED,
+    classic,
+    in_tmp_path,
+    run,
+    write,
 )
-SECOND_JSON_CONFLICTS = [
-    {"unit": "column", "index": 0, "digit": 8, "cells": [[0, 0], [3, 0]]},
-    {"unit": "box", "index": 0, "digit": 8, "cells": [[0, 0], [2, 2]]},
-]
-
-BLOCK = """\
-+-------+-------+-------+
-| 5 3 . | . 7 . | . . . |
-| 6 . . | 1 9 5 | . . . |
-| . 9 8 | . . . | . 6 . |
-+-------+-------+-------+
-| 8 . . | . 6 . | . . 3 |
-| 4 . . | 8 . 3 | . . 1 |
-| 7 . . | . 2 . | . . 6 |
-+-------+-------+-------+
-| . 6 . | . . . | 2 8 . |
-| . . . | 4 1 9 | . . 5 |
-| . . . | . 8 . | . 7 9 |
-+-------+-------+-------+
-"""
-
-
-def classic(line: str) -> list[list[str]]:
-    """The 81-character board as the classic list of 9 lists of 9 one-character str."""
-    return [list(line[r * 9 : r * 9 + 9]) for r in range(9)]
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = valid_sudoku.main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture(autouse=True)
-def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test runs in its own directory, so file names in messages are short and exact."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def write(name: str, text: str) -> str:
-    Path(name).write_text(text, encoding="utf-8")
-    return name
 
 
 # ---- Input kinds ----
@@ -87,75 +48,6 @@ def test_lines_file_reports_invalid_boards_with_their_line_then_a_summary(
 def test_lines_file_all_valid(capsys: pytest.CaptureFixture[str]) -> None:
     write("boards.txt", f"{SEED}\n{SEED.replace('.', '0')},comment\n{SEED.replace('.', '_')}")
     assert run(["boards.txt"], capsys) == (0, "3 boards: 3 valid, 0 invalid\n", "")
-
-
-def test_json_single_classic_board(capsys: pytest.CaptureFixture[str]) -> None:
-    write("one.json", json.dumps(classic(SECOND)))
-    assert run(["one.json"], capsys) == (1, f"one.json:1: {SECOND_CONFLICTS}\n1 board: 0 valid, 1 invalid\n", "")
-
-
-def test_json_list_of_boards_in_every_form(capsys: pytest.CaptureFixture[str]) -> None:
-    ints = [[0 if ch == "." else int(ch) for ch in row] for row in classic(SEED)]
-    boards: list[Any] = [classic(SEED), SECOND, ints, ["".join(row) for row in classic(SEED)]]
-    write("many.json", "[\n" + ",\n".join(json.dumps(board) for board in boards) + "\n]\n")
-    assert run(["many.json"], capsys) == (
-        1,
-        f"many.json:3: boards[1]: {SECOND_CONFLICTS}\n4 boards: 3 valid, 1 invalid\n",
-        "",
-    )
-
-
-def test_json_one_81_character_string(capsys: pytest.CaptureFixture[str]) -> None:
-    # The README lists it among the accepted forms.
-    write("one.json", json.dumps(SECOND) + "\n")
-    assert run(["one.json"], capsys) == (1, f"one.json:1: {SECOND_CONFLICTS}\n1 board: 0 valid, 1 invalid\n", "")
-    write("seed.json", f'  "{SEED}"')
-    assert run(["seed.json"], capsys) == (0, "1 board: 1 valid, 0 invalid\n", "")
-    # A quoted CSV header still starts with a quote, and is still CSV.
-    write("quoted.csv", f'"id","puzzle"\n"1","{SEED}"\n')
-    assert run(["quoted.csv"], capsys) == (0, "1 board: 1 valid, 0 invalid\n", "")
-
-
-def test_one_line_json_list_names_each_board_by_its_index(capsys: pytest.CaptureFixture[str]) -> None:
-    write("line.json", json.dumps([SEED, SECOND, SEED, SECOND]))
-    assert run(["line.json"], capsys) == (
-        1,
-        f"line.json:1: boards[1]: {SECOND_CONFLICTS}\nline.json:1: boards[3]: {SECOND_CONFLICTS}\n"
-        "4 boards: 2 valid, 2 invalid\n",
-        "",
-    )
-    code, out, err = run(["--json", "line.json"], capsys)
-    assert (code, err) == (1, "")
-    assert [json.loads(line) for line in out.splitlines()] == [
-        {"source": "line.json", "line": 1, "index": 0, "valid": True, "conflicts": []},
-        {"source": "line.json", "line": 1, "index": 1, "valid": False, "conflicts": SECOND_JSON_CONFLICTS},
-        {"source": "line.json", "line": 1, "index": 2, "valid": True, "conflicts": []},
-        {"source": "line.json", "line": 1, "index": 3, "valid": False, "conflicts": SECOND_JSON_CONFLICTS},
-    ]
-    # The index is in the error message too.
-    bad = json.dumps([SEED, SEED, SEED[:80]])
-    write("bad.json", bad)
-    assert run(["bad.json"], capsys) == (
-        2,
-        "",
-        f"error: bad.json:1:{len(bad) - 1}: boards[2]: expected 81 cells, got 80\n",
-    )
-
-
-def test_json_cells_are_shown_as_written(capsys: pytest.CaptureFixture[str]) -> None:
-    text = json.dumps(classic(SEED)).replace('"7"', "18446744073709551616", 1)
-    write("huge.json", text)
-    assert run(["huge.json"], capsys) == (
-        2,
-        "",
-        f"error: huge.json:1:{text.index('1844') + 1}: expected a value 0-9, got 18446744073709551616\n",
-    )
-    write("float.json", json.dumps(classic(SEED)).replace('"7"', "5.0", 1))
-    assert run(["float.json"], capsys) == (
-        2,
-        "",
-        "error: float.json:1:23: expected a cell (a digit, '.', '0' or '_', or an int 0-9), got 5.0\n",
-    )
 
 
 def test_an_unrecognised_format_says_what_was_tried(capsys: pytest.CaptureFixture[str]) -> None:
@@ -285,21 +177,10 @@ def test_unknown_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
     )
 
 
-def test_json_and_quiet_conflict(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["--json", "--quiet", "x.txt"], capsys)
-    assert (code, out) == (2, "")
-    assert err.startswith("error: the argument '--json' cannot be used with '--quiet'\n")
-
-
 def test_column_needs_a_value(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["--column"], capsys)
     assert (code, out) == (2, "")
     assert err.startswith("error: a value is required for '--column <NAME>' but none was supplied")
-
-
-def test_argv_must_be_a_sequence_of_str() -> None:
-    with pytest.raises(TypeError):
-        valid_sudoku.main("boards.txt")  # type: ignore[arg-type]
 
 
 # ---- Exit status 2: input errors name file:line:column ----

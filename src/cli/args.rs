@@ -3,7 +3,8 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 
 /// The name the command is installed under, shown in usage and version lines.
 pub const NAME: &str = "valid-sudoku";
@@ -33,7 +34,7 @@ pub struct Args {
     pub files: Vec<PathBuf>,
 
     /// Write one JSON object per board (JSON Lines): source, line, valid, conflicts.
-    #[arg(long, conflicts_with = "quiet")]
+    #[arg(long)]
     pub json: bool,
 
     /// Print nothing; only the exit status tells.
@@ -52,13 +53,26 @@ where
     T: Into<OsString> + Clone,
 {
     let program = std::iter::once(OsString::from(NAME));
-    Args::try_parse_from(program.chain(argv.into_iter().map(Into::into)))
+    let args = Args::try_parse_from(program.chain(argv.into_iter().map(Into::into)))?;
+    match conflict(&args) {
+        Some(message) => Err(Args::command().error(ErrorKind::ArgumentConflict, message)),
+        None => Ok(args),
+    }
+}
+
+/// Options that cannot go together, said in words. (clap's own conflict message shows a usage
+/// line built from the options given, `Usage: valid-sudoku --json [FILE]...`, which reads as
+/// if --json needed no FILE.)
+fn conflict(args: &Args) -> Option<&'static str> {
+    if args.json && args.quiet {
+        return Some("--json and --quiet cannot be used together: --json prints a line for every board, --quiet prints nothing");
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::error::ErrorKind;
 
     #[test]
     fn files_and_options() {
@@ -76,6 +90,11 @@ mod tests {
         let conflict = parse(["--json", "--quiet"]).map(|_| ()).unwrap_err();
         assert_eq!(conflict.kind(), ErrorKind::ArgumentConflict);
         assert_eq!(conflict.exit_code(), 2);
+        assert_eq!(
+            conflict.to_string(),
+            "error: --json and --quiet cannot be used together: --json prints a line for every board, \
+             --quiet prints nothing\n\nUsage: valid-sudoku [OPTIONS] [FILE]...\n\nFor more information, try '--help'.\n"
+        );
         assert_eq!(parse(["--nope"]).map(|_| ()).unwrap_err().kind(), ErrorKind::UnknownArgument);
     }
 

@@ -18,7 +18,7 @@ mod run;
 
 pub use run::{run, Env, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_VALID};
 
-use std::io;
+use std::{fmt, io};
 
 use crate::error::TextError;
 
@@ -54,3 +54,29 @@ pub struct Origin {
 
 /// A [`Sink`] for readers that know more than the line of a board (JSON lists).
 pub type PlacedSink<'a> = dyn FnMut(Origin, &BoardCells) -> Result<(), Failure> + 'a;
+
+/// What a host puts inside the `io::Error` of a read or write that Ctrl-C stopped (a Python
+/// stream raising `KeyboardInterrupt`), so the command stops as it does for any Ctrl-C.
+#[derive(Debug)]
+pub struct Interrupt;
+
+impl fmt::Display for Interrupt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupt {}
+
+impl Interrupt {
+    /// The `io::Error` that carries it.
+    pub fn io_error() -> io::Error {
+        // Not `ErrorKind::Interrupted`: readers retry those, as std does for EINTR.
+        io::Error::other(Interrupt)
+    }
+
+    /// Whether `error` carries it.
+    pub fn is_in(error: &io::Error) -> bool {
+        error.get_ref().is_some_and(|inner| inner.is::<Interrupt>())
+    }
+}

@@ -17,7 +17,7 @@ use super::line_reader::read_lines;
 use super::position::CountingReader;
 use super::progress::{self, Progress};
 use super::report::{Mode, Report, Source, Tally};
-use super::{block_reader, BoardCells, Failure, Origin, PlacedSink, Sink};
+use super::{block_reader, BoardCells, Failure, Interrupt, Origin, PlacedSink, Sink};
 use crate::error::TextError;
 use crate::check::is_valid_cells;
 use crate::conflicts::conflicts;
@@ -43,8 +43,20 @@ const ASK_EVERY: Duration = Duration::from_millis(100);
 /// (see ASK_EVERY), so it is large: 60 flushes for the JSON Lines of a million boards.
 const OUTPUT_BUFFER: usize = 1024 * 1024;
 
+/// Said on stderr when the boards are to be typed (no FILE, stdin a terminal).
+const STDIN_HINT: &str = if cfg!(windows) {
+    "valid-sudoku: reading boards from standard input (end with Ctrl-Z then Enter; see --help for files)\n"
+} else {
+    "valid-sudoku: reading boards from standard input (end with Ctrl-D; see --help for files)\n"
+};
+
+/// Said on stderr when Ctrl-C stops the command, instead of a traceback.
+const INTERRUPTED: &str = "valid-sudoku: interrupted\n";
+
 /// What the command needs from its host besides the three streams.
 pub struct Env<'a> {
+    /// Whether stdin is a terminal, where someone may not know the command waits for them.
+    pub stdin_is_terminal: bool,
     /// Whether stderr is a terminal, where a progress bar may be drawn.
     pub stderr_is_terminal: bool,
     /// Asked now and then during long work; true stops the command (Ctrl-C in Python).
@@ -69,6 +81,10 @@ where
         (_, true) => Mode::Quiet,
         _ => Mode::Text,
     };
+    if args.files.is_empty() && env.stdin_is_terminal && mode != Mode::Quiet {
+        // `valid-sudoku` alone at a prompt would otherwise just seem to hang.
+        let _ = stderr.write_all(STDIN_HINT.as_bytes()).and_then(|()| stderr.flush());
+    }
     let inputs = if args.files.is_empty() { vec![Path::new("-").to_path_buf()] } else { args.files.clone() };
     let progress = Progress::new(progress::wanted(mode, env.stderr_is_terminal), total_size(&inputs));
     let mut checker = Checker {
@@ -91,6 +107,7 @@ where
         Ok(()) if checker.tally.invalid > 0 => EXIT_INVALID,
         Ok(()) => EXIT_VALID,
         Err((failure, source)) => {
+            // The bar goes first, so nothing is left of it on the terminal.
             checker.progress.finish();
             // The boards reported before the failure are true answers: let them out first.
             let _ = checker.report.flush();
@@ -242,6 +259,8 @@ fn clap_exit<W: Write, E: Write>(error: &clap::Error, mut stdout: W, mut stderr:
 fn report_failure<E: Write>(failure: Failure, source: Option<&str>, stderr: &mut E) -> i32 {
     let source = source.unwrap_or("<stdin>");
     let message = match failure {
+        Failure::Interrupted => return interrupted(stderr),
+        Failure::Read(error) | Failure::Write(error) if Interrupt::is_in(&error) => return interrupted(stderr),
         Failure::Input(error) => match error.column {
             Some(column) => format!("{source}:{}:{column}: {}", error.line, error.message),
             None => format!("{source}:{}: {}", error.line, error.message),
@@ -251,10 +270,15 @@ fn report_failure<E: Write>(failure: Failure, source: Option<&str>, stderr: &mut
         // Output closed early (`valid-sudoku --json big.txt | head`): nothing left to tell.
         Failure::Write(error) if error.kind() == io::ErrorKind::BrokenPipe => return EXIT_ERROR,
         Failure::Write(error) => format!("cannot write the report: {}", io_message(&error)),
-        Failure::Interrupted => return EXIT_INTERRUPTED,
     };
     let _ = stderr.write_all(format!("error: {message}\n").as_bytes()).and_then(|()| stderr.flush());
     EXIT_ERROR
+}
+
+/// One short line for Ctrl-C, and the status shells give SIGINT.
+fn interrupted<E: Write>(stderr: &mut E) -> i32 {
+    let _ = stderr.write_all(INTERRUPTED.as_bytes()).and_then(|()| stderr.flush());
+    EXIT_INTERRUPTED
 }
 
 /// An I/O error's message without the `(os error 2)` that only helps programmers.
@@ -282,7 +306,7 @@ mod tests {
     fn run_with(argv: &[&str], stdin: &str) -> Ran {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut never = || false;
-        let env = Env { stderr_is_terminal: false, interrupted: &mut never };
+        let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
         let code = run(argv.iter().copied(), stdin.as_bytes(), &mut out, &mut err, env);
         Ran { code, out: String::from_utf8_lossy(&out).into_owned(), err: String::from_utf8_lossy(&err).into_owned() }
     }
@@ -331,7 +355,7 @@ mod tests {
     fn usage_help_and_version() {
         let usage = run_with(&["--json", "--quiet"], "");
         assert_eq!(usage.code, EXIT_ERROR);
-        assert!(usage.err.starts_with("error: the argument '--json' cannot be used with '--quiet'"), "{}", usage.err);
+        assert!(usage.err.starts_with("error: --json and --quiet cannot be used together"), "{}", usage.err);
         let help = run_with(&["--help"], "");
         assert_eq!(help.code, EXIT_VALID);
         assert!(help.out.contains("Examples:"));
@@ -345,13 +369,49 @@ mod tests {
         let tail = format!("{SEED}\n{SEED}\n");
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut stop = || true;
-        let env = Env { stderr_is_terminal: false, interrupted: &mut stop };
+        let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut stop };
         // The input stalls just before the board that ends the first tick, so by then the
         // work has run longer than ASK_EVERY and the host is asked.
         let slow = head.as_bytes().chain(Stall(ASK_EVERY)).chain(tail.as_bytes());
         let code = run(Vec::<String>::new(), slow, &mut out, &mut err, env);
         assert_eq!(code, EXIT_INTERRUPTED);
-        assert!(out.is_empty() && err.is_empty());
+        assert_eq!(String::from_utf8_lossy(&err), "valid-sudoku: interrupted\n");
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn an_interrupted_read_stops_the_same_way() {
+        let line = format!("{SEED}\n");
+        let input = line.as_bytes().chain(Failing);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut never = || false;
+        let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
+        assert_eq!(run(["-"], input, &mut out, &mut err, env), EXIT_INTERRUPTED);
+        assert_eq!((String::from_utf8_lossy(&out), String::from_utf8_lossy(&err)), ("".into(), INTERRUPTED.into()));
+    }
+
+    /// A read that Ctrl-C stopped.
+    struct Failing;
+
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(Interrupt::io_error())
+        }
+    }
+
+    #[test]
+    fn a_hint_when_the_boards_are_to_be_typed() {
+        let mut never = || false;
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let env = Env { stdin_is_terminal: true, stderr_is_terminal: false, interrupted: &mut never };
+        assert_eq!(run(Vec::<String>::new(), &b""[..], &mut out, &mut err, env), EXIT_VALID);
+        assert_eq!(String::from_utf8_lossy(&err), STDIN_HINT);
+        for argv in [&["-"][..], &["-q"][..]] {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let env = Env { stdin_is_terminal: true, stderr_is_terminal: false, interrupted: &mut never };
+            run(argv.iter().copied(), &b""[..], &mut out, &mut err, env);
+            assert!(err.is_empty());
+        }
     }
 
     /// Reads nothing, after a pause.
