@@ -29,7 +29,8 @@ pub use kernel::{kernel, Kernel};
 pub use lines::validate_lines;
 pub use threads::available_threads;
 
-use threads::{part_count, run_parts};
+// Public for the command, which spreads --unique and --solve over threads the same way.
+pub use threads::{part_count, run_parts};
 
 /// Boards per SIMD block.
 const BLOCK: usize = 32;

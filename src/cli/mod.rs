@@ -7,6 +7,7 @@
 mod args;
 mod block_reader;
 mod cells;
+mod checker;
 mod csv_reader;
 mod detect;
 mod json;
@@ -15,6 +16,7 @@ mod position;
 mod progress;
 mod report;
 mod run;
+mod solving;
 
 pub use run::{run, Env, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_VALID};
 

@@ -1,27 +1,18 @@
 //! The command from arguments to exit status: each input is opened, its kind detected, its
 //! boards checked one by one as its reader yields them, and the answers reported.
 
-use std::cell::Cell;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
-use std::rc::Rc;
-use std::time::{Duration, Instant};
 
 use super::args::{self, Args};
-use super::csv_reader::{read_csv, DEFAULT_COLUMNS};
-use super::detect::{detect, first_line, peek, unrecognised, Kind};
-use super::json::read_json;
-use super::line_reader::read_lines;
-use super::position::CountingReader;
+use super::checker::Checker;
+use super::csv_reader::DEFAULT_COLUMNS;
 use super::progress::{self, Progress};
-use super::report::{Mode, Report, Source, Tally};
-use super::{block_reader, BoardCells, Failure, Interrupt, Origin, PlacedSink, Sink};
-use crate::error::TextError;
-use crate::check::is_valid_cells;
-use crate::conflicts::conflicts;
-use crate::grid::Grid;
+use super::report::{Mode, Report, Source, Task};
+use super::{Failure, Interrupt};
+use crate::batch::available_threads;
 
 /// Every board was valid.
 pub const EXIT_VALID: i32 = 0;
@@ -32,13 +23,6 @@ pub const EXIT_ERROR: i32 = 2;
 /// Stopped by the host (Ctrl-C), as shells report SIGINT.
 pub const EXIT_INTERRUPTED: i32 = 130;
 
-/// Boards between two looks at the clock (progress, periodic flush, interruption).
-const TICK_BOARDS: u32 = 16 * 1024;
-/// The longest a report line waits in the buffer while the work goes on.
-const FLUSH_EVERY: Duration = Duration::from_millis(250);
-/// How often the host is asked whether to stop. In Python each question takes the GIL, which
-/// can mean waiting out another thread's switch interval (5 ms), so it is asked by the clock.
-const ASK_EVERY: Duration = Duration::from_millis(100);
 /// The report buffer. The Python bindings write through it, and each flush takes the GIL
 /// (see ASK_EVERY), so it is large: 60 flushes for the JSON Lines of a million boards.
 const OUTPUT_BUFFER: usize = 1024 * 1024;
@@ -86,25 +70,23 @@ where
         let _ = stderr.write_all(STDIN_HINT.as_bytes()).and_then(|()| stderr.flush());
     }
     let inputs = if args.files.is_empty() { vec![Path::new("-").to_path_buf()] } else { args.files.clone() };
-    let progress = Progress::new(progress::wanted(mode, env.stderr_is_terminal), total_size(&inputs));
-    let mut checker = Checker {
-        report: Report::new(BufWriter::with_capacity(OUTPUT_BUFFER, stdout), mode),
-        tally: Tally::default(),
-        progress,
-        interrupted: env.interrupted,
-        bytes_done: 0,
-        bytes_read: Rc::new(Cell::new(0)),
-        countdown: TICK_BOARDS,
-        last_flush: Instant::now(),
-        last_asked: Instant::now(),
+    let task = match (args.unique, args.solve) {
+        (true, _) => Task::Unique,
+        (_, true) => Task::Solve,
+        _ => Task::Check,
     };
+    // More threads than there is work are never started, so a huge count is just "many".
+    let threads = args.threads.map_or_else(available_threads, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    let progress = Progress::new(progress::wanted(mode, env.stderr_is_terminal), total_size(&inputs));
+    let report = Report::new(BufWriter::with_capacity(OUTPUT_BUFFER, stdout), mode);
+    let mut checker = Checker::new(report, progress, task, threads, env.interrupted);
     let outcome = check_all(&args, &inputs, &mut stdin, &mut checker).and_then(|()| {
         checker.progress.finish();
-        let written = checker.report.summary(checker.tally).and_then(|()| checker.report.flush());
+        let written = checker.report.summary(checker.tally, task).and_then(|()| checker.report.flush());
         written.map_err(|error| (Failure::Write(error), None))
     });
     match outcome {
-        Ok(()) if checker.tally.invalid > 0 => EXIT_INVALID,
+        Ok(()) if checker.tally.any_failed(task) => EXIT_INVALID,
         Ok(()) => EXIT_VALID,
         Err((failure, source)) => {
             // The bar goes first, so nothing is left of it on the terminal.
@@ -126,101 +108,18 @@ fn check_all<R: Read, W: Write>(args: &Args, inputs: &[std::path::PathBuf], stdi
     };
     for path in inputs {
         let source = source_of(path);
+        let name = source.name().to_owned();
         let result = if path.as_os_str() == "-" {
-            checker.check_input(&source, &mut *stdin, &columns)
+            checker.check_input(source, &mut *stdin, true, &columns)
         } else {
             match File::open(path) {
-                Ok(file) => checker.check_input(&source, file, &columns),
+                Ok(file) => checker.check_input(source, file, false, &columns),
                 Err(error) => Err(Failure::Open(error)),
             }
         };
-        result.map_err(|failure| (failure, Some(source.name().to_owned())))?;
+        result.map_err(|failure| (failure, Some(name)))?;
     }
     Ok(())
-}
-
-/// The checking and reporting state shared by all inputs.
-struct Checker<'e, W: Write> {
-    report: Report<BufWriter<W>>,
-    tally: Tally,
-    progress: Progress,
-    interrupted: &'e mut dyn FnMut() -> bool,
-    /// Bytes of the inputs already finished.
-    bytes_done: u64,
-    /// Bytes read so far from the current input.
-    bytes_read: Rc<Cell<u64>>,
-    countdown: u32,
-    last_flush: Instant,
-    last_asked: Instant,
-}
-
-impl<W: Write> Checker<'_, W> {
-    fn check_input<R: Read>(&mut self, source: &Source, input: R, columns: &[&str]) -> Result<(), Failure> {
-        self.bytes_read.set(0);
-        let mut input = CountingReader::new(input, self.bytes_read.clone());
-        let prefix = peek(&mut input).map_err(Failure::Read)?;
-        let kind = detect(&prefix, columns);
-        if let Kind::Unrecognised { line } = kind {
-            let message = unrecognised(first_line(&prefix));
-            return Err(Failure::Input(TextError::at(line, Some(1), message)));
-        }
-        let reader = io::Cursor::new(prefix).chain(input);
-        if kind == Kind::Json {
-            let mut sink = |origin: Origin, cells: &BoardCells| self.board(source, origin, cells);
-            let sink: &mut PlacedSink<'_> = &mut sink;
-            read_json(reader, sink)?;
-        } else {
-            let mut sink = |line: usize, cells: &BoardCells| self.board(source, Origin { line, index: None }, cells);
-            let sink: &mut Sink<'_> = &mut sink;
-            match kind {
-                Kind::Lines => read_lines(reader, sink)?,
-                Kind::Csv => read_csv(reader, columns, sink)?,
-                _ => block_reader::read_block(reader, sink)?,
-            }
-        }
-        self.bytes_done += self.bytes_read.get();
-        Ok(())
-    }
-
-    /// Checks one board and reports it. The hot path: a valid board costs the branch-free
-    /// check and a count; conflicts are worked out only for invalid boards.
-    #[inline]
-    fn board(&mut self, source: &Source, origin: Origin, cells: &BoardCells) -> Result<(), Failure> {
-        self.tally.boards += 1;
-        if is_valid_cells(cells) {
-            if self.report.reports_valid_boards() {
-                self.report.valid(source, origin).map_err(Failure::Write)?;
-            }
-        } else {
-            self.tally.invalid += 1;
-            // Readers give values 0-9 only, so this always succeeds.
-            let grid = Grid::from_values(*cells).unwrap_or(Grid::EMPTY);
-            self.report.invalid(source, origin, &conflicts(&grid)).map_err(Failure::Write)?;
-        }
-        self.countdown -= 1;
-        if self.countdown == 0 {
-            self.countdown = TICK_BOARDS;
-            self.tick()?;
-        }
-        Ok(())
-    }
-
-    /// Now and then: stop if asked, move the progress bar, let waiting report lines out.
-    fn tick(&mut self) -> Result<(), Failure> {
-        if self.last_asked.elapsed() >= ASK_EVERY {
-            self.last_asked = Instant::now();
-            if (self.interrupted)() {
-                return Err(Failure::Interrupted);
-            }
-        }
-        self.progress.update(self.bytes_done + self.bytes_read.get(), self.tally.boards);
-        if self.last_flush.elapsed() >= FLUSH_EVERY {
-            self.last_flush = Instant::now();
-            let report = &mut self.report;
-            self.progress.suspend(|| report.flush()).map_err(Failure::Write)?;
-        }
-        Ok(())
-    }
 }
 
 /// How an input is named in the report: its path as given, or `<stdin>` for `-`.
@@ -293,6 +192,8 @@ fn io_message(error: &io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::checker::{ASK_EVERY, TICK_BOARDS};
+    use std::time::Duration;
 
     const SEED: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
