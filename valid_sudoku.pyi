@@ -312,6 +312,13 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
     ``N boards: V valid, I invalid``; ``--json`` prints one JSON object per board (``source``,
     ``line``, ``valid``, ``conflicts``); ``--quiet`` prints nothing.
 
+    ``--unique`` names each board without exactly one solution (``file:line: no solution`` or
+    ``more than one solution``) and returns 1 when there is any; ``--solve`` writes one line per
+    board, in input order: its 81-digit solution, or ``file:line: no solution``, and returns 1
+    when any board has none. With ``--json`` they add ``"solutions"`` (counted up to 2) or
+    ``"solution"`` (81 digits or null) to each object. ``--threads N`` sets the solver's
+    threads (default: every core); the output is the same for any number.
+
     Returns 0 when every board is valid, 1 when any is invalid, and 2 on a usage or input
     error, whose message goes to stderr as ``error: file:line:column: ...``. ``--help`` and
     ``--version`` print and return 0. On Ctrl-C (``KeyboardInterrupt``) it stops, clears the
