@@ -283,7 +283,12 @@ def test_help_shows_examples(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, err) == (0, "")
     assert "Usage: valid-sudoku [OPTIONS] [FILE]..." in out
     assert "Examples:\n  valid-sudoku puzzles.txt" in out
-    assert "Exit status: 0 when every board is valid, 1 when any is invalid, 2 on a usage or input error." in out
+    assert (
+        "Exit status: 0 when every board is valid, 1 when any is invalid, 2 on a usage or input error,\n"
+        "130 when interrupted. With --unique, 1 when any board has no solution or more than one; with\n"
+        "--solve, 1 when any board has no solution.\n"
+    ) in out
+    assert "  valid-sudoku --unique puzzles.txt         the boards without exactly one solution\n" in out
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
