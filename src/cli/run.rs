@@ -281,14 +281,35 @@ mod tests {
     }
 
     #[test]
-    fn an_interrupted_read_stops_the_same_way() {
-        let line = format!("{SEED}\n");
-        let input = line.as_bytes().chain(Failing);
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let mut never = || false;
-        let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
-        assert_eq!(run(["-"], input, &mut out, &mut err, env), EXIT_INTERRUPTED);
-        assert_eq!((String::from_utf8_lossy(&out), String::from_utf8_lossy(&err)), ("".into(), INTERRUPTED.into()));
+    fn an_interrupted_read_stops_the_same_way_in_every_reader() {
+        let heads = [format!("{SEED}\n"), format!("[\"{SEED}\",\n"), format!("id,puzzle\n1,{SEED}\n"), "53..7....\n".into()];
+        for head in heads {
+            for argv in [&["-"][..], &["--solve", "--threads", "2"][..], &["--unique", "--threads", "1"][..]] {
+                let input = head.as_bytes().chain(Failing);
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let mut never = || false;
+                let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
+                assert_eq!(run(argv.iter().copied(), input, &mut out, &mut err, env), EXIT_INTERRUPTED, "{head}");
+                assert_eq!(String::from_utf8_lossy(&err), INTERRUPTED);
+            }
+        }
+    }
+
+    #[test]
+    fn unique_and_solve_exit_statuses() {
+        let empty = ".".repeat(81);
+        let cases = [
+            (&["--unique"][..], format!("{SEED}\n"), EXIT_VALID),
+            (&["--unique"][..], format!("{SEED}\n{empty}\n"), EXIT_INVALID),
+            (&["--solve"][..], format!("{SEED}\n{empty}\n"), EXIT_VALID),
+            (&["--solve", "--threads", "2"][..], format!("{}\n", second_example()), EXIT_INVALID),
+        ];
+        for (argv, input, code) in cases {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let mut never = || false;
+            let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
+            assert_eq!(run(argv.iter().copied(), input.as_bytes(), &mut out, &mut err, env), code, "{argv:?}");
+        }
     }
 
     /// A read that Ctrl-C stopped.
