@@ -14,6 +14,7 @@ pub mod grid;
 pub mod parse;
 pub mod render;
 pub mod solve;
+pub mod symbols;
 pub mod text;
 
 mod bindings;

@@ -134,7 +134,7 @@ def is_valid_many(
         BoardFormatError: a value outside 0-9 (``boards[17][2][4]: expected a value 0-9, got
             12``, or ``boards[17][22]: ...`` for shape ``(N, 81)``), a bad line (``line 18,
             column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``,
-            ``line 18: expected 81 characters, got 80``), a wrong array shape (``boards:
+            ``line 18, column 81: expected 81 cells, got 80``), a wrong array shape (``boards:
             expected shape (N, 9, 9) or (N, 81), got (3, 9, 8)``) or a bad board in a sequence
             (``boards[3][2][4]: ...``). Only the first bad board is reported. ``index`` is the
             board's position in the batch, ``row`` and ``col`` the cell's; for lines, ``line``

@@ -119,9 +119,10 @@ pub fn line_error(py: Python<'_>, name: &str, error: &TextError) -> PyErr {
         "boards" => error.to_string(),
         _ => format!("{name}: {error}"),
     };
+    // A column within the board's 81 names a cell; one past them (a line too long) does not.
     let (row, col) = match error.column {
-        Some(column) => (Some(column.saturating_sub(1) / 9), Some(column.saturating_sub(1) % 9)),
-        None => (None, None),
+        Some(column @ 1..=81) => (Some((column - 1) / 9), Some((column - 1) % 9)),
+        _ => (None, None),
     };
     with_attributes(
         py,
