@@ -4,6 +4,7 @@
 pub mod board;
 pub mod cli;
 pub mod conflict;
+mod arguments;
 pub mod batch;
 mod batch_run;
 mod boards;

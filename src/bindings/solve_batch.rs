@@ -2,11 +2,9 @@
 //! reader and spread over threads by the one driver, with the GIL released and Ctrl-C heard.
 
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt};
 
-use super::batch::thread_count;
+use super::arguments::{limit_value, thread_count};
 use super::batch_run::run_batch;
 use super::boards::read_boards;
 use super::interrupt::Interrupt;
@@ -39,15 +37,11 @@ pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     let mut inputs = [read_boards(boards, "boards")?];
     let interrupt = Interrupt::new();
     let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
-        for (k, (row, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
-            if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
-                return;
-            }
-            let grid = grid_of(cells);
-            if let Ok(Some(solution)) = solve::solve_interruptible(&grid, &mut || interrupt.should_stop()) {
+        each_board(values[0], out, &interrupt, |grid, row| {
+            if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || interrupt.should_stop()) {
                 *row = Row(*solution.cells());
             }
-        }
+        });
     });
     if let Some(error) = interrupt.raised() {
         return Err(error);
@@ -74,15 +68,11 @@ pub fn count_solutions_many<'py>(
     let mut inputs = [read_boards(boards, "boards")?];
     let interrupt = Interrupt::new();
     let counts = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [u64]| {
-        for (k, (count, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
-            if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
-                return;
-            }
-            let grid = grid_of(cells);
-            if let Ok(found) = solve::count_solutions_interruptible(&grid, limit, &mut || interrupt.should_stop()) {
+        each_board(values[0], out, &interrupt, |grid, count| {
+            if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || interrupt.should_stop()) {
                 *count = found;
             }
-        }
+        });
     });
     if let Some(error) = interrupt.raised() {
         return Err(error);
@@ -90,18 +80,14 @@ pub fn count_solutions_many<'py>(
     Ok(counts?.into_pyarray(py))
 }
 
-/// `limit`: a positive int (None means the default, 2); a huge one counts as "all".
-pub fn limit_value(limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let Some(limit) = limit else { return Ok(2) };
-    if limit.is_instance_of::<PyBool>() || !limit.is_instance_of::<PyInt>() {
-        let found = limit.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        return Err(PyTypeError::new_err(format!("limit: expected an int, got {found}")));
+/// Runs `solve` on each board of a chunk and its output slot, until Ctrl-C says stop.
+fn each_board<T>(values: &[u8], out: &mut [T], interrupt: &Interrupt, solve: impl Fn(&Grid, &mut T)) {
+    for (k, (slot, cells)) in out.iter_mut().zip(values.chunks_exact(CELLS)).enumerate() {
+        if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+            return;
+        }
+        solve(&grid_of(cells), slot);
     }
-    if limit.lt(1)? {
-        return Err(PyValueError::new_err(format!("limit: expected a positive int, got {limit}")));
-    }
-    // No search could ever count past u64::MAX solutions: larger limits mean "count them all".
-    Ok(limit.extract::<u64>().unwrap_or(u64::MAX))
 }
 
 /// The driver hands out checked values 0-9, so every chunk of 81 is a grid.
