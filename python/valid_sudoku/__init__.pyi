@@ -36,6 +36,10 @@ class BoardFormatError(ValueError):
 
     The message names the place in your own indexing, then what was expected and what was
     found, e.g. ``board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``.
+
+    Attributes say where, each None where it does not apply: ``index`` (which board of a
+    batch), ``row`` and ``col`` (0-based), and for text input ``line`` and ``column``
+    (1-based).
     """
 
     index: int | None
@@ -140,22 +144,20 @@ class Conflict:
         >>> c == ("box", 0, 8, ((0, 0), (2, 2)))
         True
 
+    ``Conflict(unit, index, digit, cells)`` builds one field by field (as unpickling does),
+    checked to be one that ``conflicts()`` could report; it raises ValueError naming the bad
+    field, for example ``unit must be 'row', 'column' or 'box', got 'rows'``,
+    ``index must be 0-8, got 9``, ``digit must be 1-9, got 0``,
+    ``cells must hold two or more (row, col) pairs, got 1``, ``cells: (3, 3) is not a cell of
+    box 0`` or ``cells must be distinct and in row-major order``.
+
     Conflicts pickle and copy; ``copy.copy`` returns the object itself.
     """
 
     _fields: Final[tuple[str, str, str, str]]
     __match_args__: Final[tuple[Literal["unit"], Literal["index"], Literal["digit"], Literal["cells"]]]
 
-    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict:
-        """Build a conflict field by field (as unpickling does), checked to be one that
-        ``conflicts()`` could report.
-
-        Raises ValueError naming the bad field, for example
-        ``unit must be 'row', 'column' or 'box', got 'rows'``, ``index must be 0-8, got 9``,
-        ``digit must be 1-9, got 0``, ``cells must hold two or more (row, col) pairs, got 1``,
-        ``cells: (3, 3) is not a cell of box 0`` or
-        ``cells must be distinct and in row-major order``.
-        """
+    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict: ...
 
     @property
     def unit(self) -> Literal["row", "column", "box"]:

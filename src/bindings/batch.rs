@@ -19,9 +19,7 @@ const BOARDS_EXPECTED: &str =
 /// Boards read from Python objects per step of the sequence path: about 330 KB of values.
 const SEQUENCE_CHUNK: usize = 4096;
 
-/// Validate many boards at once; element i of the result is `is_valid_sudoku(boards[i])`.
-///
-/// See `valid_sudoku.pyi` for the accepted forms, threads and errors.
+#[doc = stub_doc!("is_valid_many")]
 #[pyfunction]
 #[pyo3(signature = (boards, /, *, threads = None))]
 pub fn is_valid_many<'py>(
