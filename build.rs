@@ -24,6 +24,17 @@ fn main() {
     for (name, doc) in stub_docs(&stub) {
         fs::write(out_dir.join(format!("{name}.txt")), doc).expect("writing a docstring");
     }
+    // Which stub the docs came from; the crate refuses to compile against another (src/bindings/mod.rs).
+    println!("cargo:rustc-env=STUB_DOCS_HASH={}", fnv1a(stub.as_bytes()));
+}
+
+/// FNV-1a, 64-bit: the same function as `fnv1a` in src/bindings/mod.rs.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in bytes {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
 }
 
 /// Every docstring of the stub's module, top-level functions and classes, and the methods and

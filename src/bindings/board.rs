@@ -1,4 +1,5 @@
-//! `Board`: an immutable board value, with its questions answered by the core.
+//! `Board`'s methods: an immutable board value (see board_value.rs), with its questions
+//! answered by the core.
 
 use std::borrow::Cow;
 
@@ -9,23 +10,11 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use super::conflict::conflict_list;
 use super::exceptions::text_format_error;
 use super::input;
+pub use super::board_value::PyBoard;
 use crate::check::is_valid;
-use crate::grid::{Grid, SIDE};
+use crate::grid::SIDE;
 use crate::render;
 use crate::text;
-
-#[doc = stub_doc!("Board")]
-#[pyclass(frozen, eq, hash, mapping, module = "valid_sudoku", name = "Board")]
-#[derive(PartialEq, Eq, Hash)]
-pub struct PyBoard {
-    grid: Grid,
-}
-
-impl PyBoard {
-    pub fn grid(&self) -> &Grid {
-        &self.grid
-    }
-}
 
 #[pymethods]
 impl PyBoard {
