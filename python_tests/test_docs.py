@@ -26,7 +26,7 @@ HOW = (
 def documented(name: str) -> bool:
     # Dunders are left out: CPython gives slot methods (__getitem__, __len__, ...) its own
     # fixed docstrings, so the stub's text for them is for IDEs only.
-    return not name.startswith("_") or name == "_repr_html_"
+    return not (name.startswith("__") and name.endswith("__"))
 
 
 def stub_items() -> Iterator[tuple[str, Any, ast.AST]]:

@@ -171,6 +171,9 @@ class Conflict:
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
         """Every (row, col) in the unit that holds the digit (two or more), in row-major order."""
+    def _asdict(self) -> dict[str, Any]:
+        """A new dict of the fields, as a NamedTuple's ``_asdict()`` gives:
+        ``{'unit': 'box', 'index': 0, 'digit': 8, 'cells': ((0, 0), (2, 2))}``."""
     def __len__(self) -> int:
         """Always 4, like the tuple (unit, index, digit, cells)."""
     @overload

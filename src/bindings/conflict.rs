@@ -8,7 +8,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
-use pyo3::types::{PyIterator, PyList, PyTuple};
+use pyo3::types::{PyDict, PyIterator, PyList, PyTuple};
 
 use super::input::grid_from_object;
 use crate::conflicts::{self as core, Conflict};
@@ -87,6 +87,17 @@ impl PyConflict {
     #[classattr]
     fn __match_args__() -> (&'static str, &'static str, &'static str, &'static str) {
         FIELDS
+    }
+
+    #[doc = stub_doc!("Conflict._asdict")]
+    fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let c = &self.conflict;
+        let dict = PyDict::new(py);
+        dict.set_item(FIELDS.0, c.unit.name())?;
+        dict.set_item(FIELDS.1, c.index)?;
+        dict.set_item(FIELDS.2, c.digit)?;
+        dict.set_item(FIELDS.3, self.cells(py)?)?;
+        Ok(dict)
     }
 
     fn __len__(&self) -> usize {
