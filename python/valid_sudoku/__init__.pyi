@@ -37,6 +37,9 @@ class BoardFormatError(ValueError):
     The message names the place in your own indexing, then what was expected and what was
     found, e.g. ``board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``.
 
+    A space where a cell should be gets a hint:
+    ``got ' ' (spaces do not mark empty cells; use '.', '0' or '_')``.
+
     Attributes say where, each None where it does not apply: ``index`` (which board of a
     batch), ``row`` and ``col`` (0-based), and for text input ``line`` and ``column``
     (1-based).

@@ -157,7 +157,8 @@ fn line_error(rest: &[u8], line: usize) -> TextError {
     };
     let column = portable::first_bad(symbols, &portable::SYMBOLS);
     let byte = symbols.get(column).copied().unwrap_or_default();
-    error(Some(column + 1), format!("{SYMBOL_EXPECTED}, got {}", shown_byte(byte)))
+    let hint = crate::parse::symbol_hint(if byte == b' ' { " " } else { "" });
+    error(Some(column + 1), format!("{SYMBOL_EXPECTED}, got {}{hint}", shown_byte(byte)))
 }
 
 /// A byte as a message shows it: `'x'` when printable, `byte 0xff` otherwise.
