@@ -103,7 +103,7 @@ def test_fields_and_tuple_behaviour() -> None:
 def test_asdict_is_a_namedtuples() -> None:
     class AsTuple(NamedTuple):
         unit: str
-        index: int
+        index: int  # type: ignore[assignment]  # (shadows tuple.index, as Conflict's field does)
         digit: int
         cells: tuple[tuple[int, int], ...]
 

@@ -293,11 +293,13 @@ class Board:
         Needs numpy: raises ImportError saying so when it is not installed.
         """
     def _repr_html_(self) -> str:
-        """A self-contained HTML table for Jupyter: heavier borders around the 3x3 boxes,
-        conflicting cells (class "conflict") and the rest of their units (class
-        "conflict-unit") highlighted, and a caption saying "valid" or "N conflicts" with a
-        list of them. Inline styles only, with explicit text and background colours so it
-        reads in light and dark themes; no JavaScript."""
+        """Self-contained HTML for Jupyter: the grid first, with heavier borders around the
+        3x3 boxes, conflicting cells (class "conflict") and the rest of their units (class
+        "conflict-unit") highlighted; then, under it, "valid" or "N conflicts" and a list of
+        them. More than 6 conflicts are summarised digit by digit ("digit 1 repeats in 27
+        units (9 rows, 9 columns, 9 boxes)"), and more than 6 digits show the first 5 and
+        "and N more digits". Inline styles only, on a card with explicit text and background
+        colours, so it reads in light and dark themes; no JavaScript."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
