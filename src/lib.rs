@@ -21,7 +21,7 @@ mod bindings;
 
 use pyo3::prelude::*;
 
-/// Is this Sudoku board valid? A Rust core with Python bindings.
+#[doc = crate::bindings::stub_doc!("module")]
 // Imported as `valid_sudoku._core`: the package python/valid_sudoku/ re-exports its public names.
 #[pymodule(gil_used = false)]
 #[pyo3(name = "_core")]

@@ -46,7 +46,11 @@ pub fn diagnose_cells(field: &[u8], count: usize, after: &str) -> FieldError {
         // Symbols are ASCII, so up to the first bad byte the byte offset is the character offset.
         Some(offset) if offset < count => FieldError {
             offset,
-            message: format!("{EXPECTED_SYMBOL}, got {}", shown_char(field, offset)),
+            message: format!(
+                "{EXPECTED_SYMBOL}, got {}{}",
+                shown_char(field, offset),
+                crate::parse::symbol_hint(if field.get(offset) == Some(&b' ') { " " } else { "" })
+            ),
         },
         _ if field.len() < count => {
             FieldError { offset: field.len(), message: format!("expected {count} cells, got {}", field.len()) }

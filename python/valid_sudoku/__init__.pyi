@@ -53,6 +53,13 @@ class BoardFormatError(ValueError):
 
     The message names the place in your own indexing, then what was expected and what was
     found, e.g. ``board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``.
+
+    A space where a cell should be gets a hint:
+    ``got ' ' (spaces do not mark empty cells; use '.', '0' or '_')``.
+
+    Attributes say where, each None where it does not apply: ``index`` (which board of a
+    batch), ``row`` and ``col`` (0-based), and for text input ``line`` and ``column``
+    (1-based).
     """
 
     index: int | None
@@ -205,22 +212,20 @@ class Conflict:
         >>> c == ("box", 0, 8, ((0, 0), (2, 2)))
         True
 
+    ``Conflict(unit, index, digit, cells)`` builds one field by field (as unpickling does),
+    checked to be one that ``conflicts()`` could report; it raises ValueError naming the bad
+    field, for example ``unit must be 'row', 'column' or 'box', got 'rows'``,
+    ``index must be 0-8, got 9``, ``digit must be 1-9, got 0``,
+    ``cells must hold two or more (row, col) pairs, got 1``, ``cells: (3, 3) is not a cell of
+    box 0`` or ``cells must be distinct and in row-major order``.
+
     Conflicts pickle and copy; ``copy.copy`` returns the object itself.
     """
 
     _fields: Final[tuple[str, str, str, str]]
     __match_args__: Final[tuple[Literal["unit"], Literal["index"], Literal["digit"], Literal["cells"]]]
 
-    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict:
-        """Build a conflict field by field (as unpickling does), checked to be one that
-        ``conflicts()`` could report.
-
-        Raises ValueError naming the bad field, for example
-        ``unit must be 'row', 'column' or 'box', got 'rows'``, ``index must be 0-8, got 9``,
-        ``digit must be 1-9, got 0``, ``cells must hold two or more (row, col) pairs, got 1``,
-        ``cells: (3, 3) is not a cell of box 0`` or
-        ``cells must be distinct and in row-major order``.
-        """
+    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict: ...
 
     @property
     def unit(self) -> Literal["row", "column", "box"]:
@@ -234,6 +239,9 @@ class Conflict:
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
         """Every (row, col) in the unit that holds the digit (two or more), in row-major order."""
+    def _asdict(self) -> dict[str, Any]:
+        """A new dict of the fields, as a NamedTuple's ``_asdict()`` gives:
+        ``{'unit': 'box', 'index': 0, 'digit': 8, 'cells': ((0, 0), (2, 2))}``."""
     def __len__(self) -> int:
         """Always 4, like the tuple (unit, index, digit, cells)."""
     @overload
@@ -350,11 +358,13 @@ class Board:
         Needs numpy: raises ImportError saying so when it is not installed.
         """
     def _repr_html_(self) -> str:
-        """A self-contained HTML table for Jupyter: heavier borders around the 3x3 boxes,
-        conflicting cells (class "conflict") and the rest of their units (class
-        "conflict-unit") highlighted, and a caption saying "valid" or "N conflicts" with a
-        list of them. Inline styles only, with explicit text and background colours so it
-        reads in light and dark themes; no JavaScript."""
+        """Self-contained HTML for Jupyter: the grid first, with heavier borders around the
+        3x3 boxes, conflicting cells (class "conflict") and the rest of their units (class
+        "conflict-unit") highlighted; then, under it, "valid" or "N conflicts" and a list of
+        them. More than 6 conflicts are summarised digit by digit ("digit 1 repeats in 27
+        units (9 rows, 9 columns, 9 boxes)"), and more than 6 digits show the first 5 and
+        "and N more digits". Inline styles only, on a card with explicit text and background
+        colours, so it reads in light and dark themes; no JavaScript."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...

@@ -9,9 +9,7 @@ use super::boards::read_boards;
 use super::numpy_input;
 use crate::batch::{self, Cost};
 
-/// Validate many boards at once; element i of the result is `is_valid_sudoku(boards[i])`.
-///
-/// See `valid_sudoku.pyi` for the accepted forms, threads and errors.
+#[doc = stub_doc!("is_valid_many")]
 #[pyfunction]
 #[pyo3(signature = (boards, /, *, threads = None))]
 pub fn is_valid_many<'py>(

@@ -10,9 +10,7 @@ pyo3::create_exception!(
     valid_sudoku,
     BoardFormatError,
     PyValueError,
-    "A board had the wrong shape or a cell outside the alphabet.\n\n\
-     Attributes ``index``, ``row`` and ``col`` are 0-based ints, or None where the error is \
-     about a whole batch, board or row; ``line`` and ``column`` are 1-based, for text input."
+    super::stub_doc!("BoardFormatError")
 );
 
 /// Attributes every `BoardFormatError` has, None unless the error sets them.

@@ -27,7 +27,7 @@ impl Default for Row {
     }
 }
 
-/// Solve many boards: row i of the (N, 81) uint8 result is `solve(boards[i])`, or zeros.
+#[doc = stub_doc!("solve_many")]
 #[pyfunction]
 #[pyo3(signature = (boards, /, *, threads = None))]
 pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray2<u8>>> {
@@ -52,8 +52,7 @@ pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     flat.into_pyarray(py).reshape([count, CELLS])
 }
 
-/// Count the solutions of many boards, each up to `limit`: element i of the (N,) uint64
-/// result is `count_solutions(boards[i], limit=limit)`.
+#[doc = stub_doc!("count_solutions_many")]
 #[pyfunction]
 #[pyo3(signature = (boards, /, *, limit = None, threads = None))]
 pub fn count_solutions_many<'py>(
