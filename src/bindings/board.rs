@@ -25,6 +25,10 @@ impl PyBoard {
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
+
+    pub fn from_grid(grid: Grid) -> Self {
+        PyBoard { grid }
+    }
 }
 
 #[pymethods]
@@ -67,6 +71,21 @@ impl PyBoard {
     #[getter]
     fn givens(&self) -> usize {
         self.grid.givens()
+    }
+
+    /// A solution as a new `Board`, or None; see `solve` in the stub.
+    fn solve(&self, py: Python<'_>) -> PyResult<Option<PyBoard>> {
+        super::solve::solve_grid(py, &self.grid)
+    }
+
+    /// The number of solutions up to `limit`; see `count_solutions` in the stub.
+    #[pyo3(signature = (*, limit = None))]
+    fn count_solutions(&self, py: Python<'_>, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+        super::solve::count_grid(py, &self.grid, super::solve::read_limit(limit)?)
+    }
+
+    fn has_unique_solution(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(super::solve::count_grid(py, &self.grid, 2)? == 1)
     }
 
     /// `board[row, col]`: the digit there, 0 when empty. Negative indexes count from the end,

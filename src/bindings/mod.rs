@@ -8,6 +8,7 @@ pub mod batch;
 pub mod exceptions;
 mod fast_path;
 pub mod functions;
+pub mod solve;
 mod input;
 mod streams;
 pub mod symbol_addresses;
