@@ -24,10 +24,10 @@ pub struct Candidates {
     placed: [u32; 3],
 }
 
-/// Which digits (bit d for digit d + 1) have masks that changed and need settling.
-pub type Dirty = u16;
+/// Which masks changed and need settling: bit `3 * d + band` for digit d + 1 in `band`.
+pub type Dirty = u32;
 
-const ALL_DIGITS: Dirty = 0x1FF;
+const ALL_MASKS: Dirty = (1 << 27) - 1;
 
 impl Candidates {
     /// The candidates of the givens: each given is placed and removed from its peers.
@@ -55,12 +55,12 @@ impl Candidates {
         for (b, mask) in bands.iter_mut().enumerate() {
             *mask &= if b == band { !BAND_PEERS[bit] } else { other_bands };
         }
-        let mut dirty = 1 << digit;
+        let mut dirty = 7 << (3 * digit);
         for (d, bands) in self.digits.iter_mut().enumerate() {
             if let Some(mask) = bands.get_mut(band) {
                 if d != digit && *mask & one != 0 {
                     *mask &= !one;
-                    dirty |= 1 << d;
+                    dirty |= 1 << (3 * d + band);
                 }
             }
         }
@@ -82,9 +82,10 @@ impl Candidates {
     pub fn settle(&mut self, mut dirty: Dirty) -> Result<(), Contradiction> {
         loop {
             while dirty != 0 {
-                let digit = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                dirty |= self.settle_one(digit)?;
+                let digit = dirty.trailing_zeros() as usize / 3;
+                let bands = (dirty >> (3 * digit)) & 7;
+                dirty &= !(7 << (3 * digit));
+                dirty |= self.settle_one(digit, bands)?;
             }
             dirty = self.naked_singles()?;
             if dirty == 0 {
@@ -95,14 +96,14 @@ impl Candidates {
 
     /// Settles every digit: the start of a search.
     pub fn settle_all(&mut self) -> Result<(), Contradiction> {
-        self.settle(ALL_DIGITS)
+        self.settle(ALL_MASKS)
     }
 
     /// Settles one digit; a cell that is now the digit's last place in its row is placed, and
     /// the other digits lose it (they are returned, to be settled in turn).
-    fn settle_one(&mut self, digit: usize) -> Result<Dirty, Contradiction> {
+    fn settle_one(&mut self, digit: usize, changed: u32) -> Result<Dirty, Contradiction> {
         let Some(bands) = self.digits.get_mut(digit) else { return Ok(0) };
-        settle_digit(bands)?;
+        settle_digit(bands, changed)?;
         let mut fresh = [0u32; 3];
         for ((fresh, &mask), &placed) in fresh.iter_mut().zip(bands.iter()).zip(&self.placed) {
             *fresh = row_singles(mask) & !placed;
@@ -114,15 +115,16 @@ impl Candidates {
         for (placed, fresh) in self.placed.iter_mut().zip(fresh) {
             *placed |= fresh;
         }
-        for (d, bands) in self.digits.iter_mut().enumerate() {
-            if d == digit {
+        // Usually one band has new placements: only its masks are touched, without branches.
+        for (b, fresh) in fresh.into_iter().enumerate() {
+            if fresh == 0 {
                 continue;
             }
-            for (mask, fresh) in bands.iter_mut().zip(fresh) {
-                if *mask & fresh != 0 {
-                    *mask &= !fresh;
-                    dirty |= 1 << d;
-                }
+            for (d, bands) in self.digits.iter_mut().enumerate() {
+                let mask = bands[b];
+                let others = if d == digit { 0 } else { fresh };
+                bands[b] = mask & !others;
+                dirty |= Dirty::from(mask & others != 0) << (3 * d + b);
             }
         }
         Ok(dirty)
@@ -162,7 +164,7 @@ impl Candidates {
     /// The cell to guess on: one with the fewest candidates (at least two), the first such in
     /// reading order; with the candidate digits as a mask (bit d for digit d + 1).
     /// Only for a settled, unsolved board: then such a cell exists.
-    pub fn guess(&self) -> (usize, Dirty) {
+    pub fn guess(&self) -> (usize, u16) {
         let mut best = (0, 0, u32::MAX);
         for band in 0..3 {
             // Bit-sliced counters: cells with at least one, two, three candidates.
@@ -193,12 +195,12 @@ impl Candidates {
     }
 
     /// The digits (bit d for digit d + 1) still possible at `cell`.
-    fn digits_of(&self, cell: usize) -> Dirty {
+    fn digits_of(&self, cell: usize) -> u16 {
         let (band, bit) = (cell / BAND, cell % BAND);
         self.digits
             .iter()
             .enumerate()
-            .fold(0, |digits, (d, bands)| digits | ((bands.get(band).map_or(0, |m| m >> bit) as Dirty & 1) << d))
+            .fold(0, |digits, (d, bands)| digits | ((bands.get(band).map_or(0, |m| m >> bit) as u16 & 1) << d))
     }
 
     /// The placed cells with their digits: for a solved board, the solution.
@@ -238,10 +240,10 @@ fn row_singles(mask: u32) -> u32 {
 /// no such matrix go ([`PERMUTATIONS`]). In each stack the same holds for columns and boxes.
 /// Between them these give hidden singles in rows, columns and boxes, pointing and claiming.
 #[inline(always)]
-fn settle_digit(bands: &mut [u32; 3]) -> Result<(), Contradiction> {
-    // Both steps are idempotent, so after the first round each only needs redoing where the
-    // other changed something: the bands that the columns step cut, and then the columns.
-    let mut todo = 0b111;
+fn settle_digit(bands: &mut [u32; 3], changed: u32) -> Result<(), Contradiction> {
+    // Both steps are idempotent, so each only needs redoing where something changed: first
+    // the bands changed from outside, then the columns, then the bands the columns cut.
+    let mut todo = changed;
     let mut first = true;
     loop {
         let mut changed = false;
