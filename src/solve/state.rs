@@ -58,10 +58,10 @@ impl Candidates {
         let mut dirty = 7 << (3 * digit);
         for (d, bands) in self.digits.iter_mut().enumerate() {
             if let Some(mask) = bands.get_mut(band) {
-                if d != digit && *mask & one != 0 {
-                    *mask &= !one;
-                    dirty |= 1 << (3 * d + band);
-                }
+                // Branch-free: whether a digit had the cell is data, unpredictable.
+                let others = if d == digit { 0 } else { one };
+                dirty |= Dirty::from(*mask & others != 0) << (3 * d + band);
+                *mask &= !others;
             }
         }
         if let Some(placed) = self.placed.get_mut(band) {
