@@ -32,7 +32,7 @@ except ImportError:  # a benchmark-only dependency; its columns are left out.
     rustoku = None
 
 
-def per_puzzle_us(function: Callable[[str], Any], puzzles: list[str], passes: int) -> float:
+def per_puzzle_us(function: Callable[[Any], Any], puzzles: list[Any], passes: int) -> float:
     """The best of `passes` passes over the puzzles, in µs per puzzle."""
     best = float("inf")
     for _ in range(passes):
@@ -124,8 +124,9 @@ def run(sets: list[tuple[str, list[str]]], passes: int) -> None:
     many = getattr(valid_sudoku, "count_solutions_many", None)
     if many is not None:
         puzzles = sets[0][1]
-        one = per_puzzle_us(lambda ps: many(ps, threads=1), [puzzles], passes) / len(puzzles)
-        two = per_puzzle_us(lambda ps: many(ps, threads=2), [puzzles], passes) / len(puzzles)
+        batch: list[Any] = [puzzles]
+        one = per_puzzle_us(lambda ps: many(ps, threads=1), batch, passes) / len(puzzles)
+        two = per_puzzle_us(lambda ps: many(ps, threads=2), batch, passes) / len(puzzles)
         print(f"\ncount_solutions_many on {sets[0][0]}: 1 thread {one:.2f} µs/puzzle, "
               f"2 threads {two:.2f} µs/puzzle, {one / two:.2f}x")
 
