@@ -1,6 +1,6 @@
 //! valid-sudoku: is this Sudoku board valid?
 //!
-//! The core (`grid`, `check`, `parse`, `error`, `conflicts`, `text`, `render`, `cli`, `cpu`)
+//! The core (`grid`, `check`, `parse`, `error`, `conflicts`, `solve`, `text`, `render`, `cli`, `cpu`)
 //! is pure Rust and knows nothing of Python; `bindings` is the only module that touches PyO3.
 //! This file only wires them together.
 
@@ -37,6 +37,9 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bindings::conflict::PyConflict>()?;
     m.add_class::<bindings::board::PyBoard>()?;
     m.add_function(wrap_pyfunction!(bindings::cli::main, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::solve::count_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::solve::has_unique_solution, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::is_valid_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::_batch_kernel, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;

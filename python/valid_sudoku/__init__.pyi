@@ -195,6 +195,54 @@ def count_solutions_many(
         array([1, 2], dtype=uint64)
     """
 
+def solve(board: BoardLike, /) -> Board | None:
+    """Return a solution of the board as a new ``Board``, or None when it has none.
+
+    A solution is a complete board with no repeat that keeps every given. A board that breaks
+    the rule has none, and so does a rule-valid board that cannot be completed. When there are
+    several, the one returned is fixed: the same board always gives the same solution. A
+    solved board solves to itself. Accepts every form ``is_valid_sudoku`` accepts (and
+    ``Board``), with the same errors for bad input.
+
+    The search releases the GIL and answers Ctrl-C (KeyboardInterrupt) within milliseconds.
+
+    >>> print(solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").to_string())
+    534678912672195348198342567859761423426853791713924856961537284287419635345286179
+    >>> solve("12345678." + "." * 27 + "........9" + "." * 36) is None
+    True
+    """
+
+def count_solutions(board: BoardLike, /, *, limit: int = 2) -> int:
+    """Return the number of solutions of the board, counting no further than ``limit``.
+
+    The result is ``min(count, limit)``: with the default ``limit=2``, 0 means no solution,
+    1 a proper puzzle and 2 more than one. A board that breaks the rule counts 0. ``limit``
+    is a positive int; ints too big for 64 bits count as 2**64 - 1. Accepts every form
+    ``is_valid_sudoku`` accepts, with the same errors.
+
+    The search releases the GIL and answers Ctrl-C (KeyboardInterrupt) within milliseconds,
+    so even ``count_solutions("." * 81, limit=10**15)`` can be stopped.
+
+    Raises:
+        ValueError: ``limit`` is 0 or negative (``limit: expected a positive int, got 0``).
+        TypeError: ``limit`` is not an int, e.g. a bool or float
+            (``limit: expected an int, got float``).
+
+    >>> count_solutions("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    1
+    >>> count_solutions("." * 81, limit=1000)
+    1000
+    """
+
+def has_unique_solution(board: BoardLike, /) -> bool:
+    """Return True when the board has exactly one solution: ``count_solutions(board) == 1``.
+
+    >>> has_unique_solution("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    True
+    >>> has_unique_solution("." * 81)
+    False
+    """
+
 class Conflict:
     """One digit that repeats within one row, column or box: immutable and tuple-like.
 
@@ -337,6 +385,12 @@ class Board:
     @property
     def givens(self) -> int:
         """The number of filled cells, 0-81."""
+    def solve(self) -> Board | None:
+        """A solution as a new ``Board``, or None when there is none; see ``solve()``."""
+    def count_solutions(self, *, limit: int = 2) -> int:
+        """The number of solutions, counted up to ``limit``; see ``count_solutions()``."""
+    def has_unique_solution(self) -> bool:
+        """True when the board has exactly one solution; see ``has_unique_solution()``."""
     def __getitem__(self, index: tuple[SupportsIndex, SupportsIndex], /) -> int:
         """``board[row, col]``: the digit in that cell, 0 when empty.
 

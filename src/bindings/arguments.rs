@@ -27,7 +27,8 @@ fn positive_int(value: &Bound<'_, PyAny>, name: &str, also: &str) -> PyResult<u6
         return Err(PyTypeError::new_err(format!("{name}: expected an int{also}, got {found}")));
     }
     if value.lt(1)? {
-        return Err(PyValueError::new_err(format!("{name}: expected a positive int{also}, got {value}")));
+        let shown = crate::error::shorten(&value.to_string());
+        return Err(PyValueError::new_err(format!("{name}: expected a positive int{also}, got {shown}")));
     }
     Ok(value.extract::<u64>().unwrap_or(u64::MAX))
 }

@@ -63,6 +63,22 @@ impl PyBoard {
         self.grid.givens()
     }
 
+    #[doc = stub_doc!("Board.solve")]
+    fn solve(&self, py: Python<'_>) -> PyResult<Option<PyBoard>> {
+        super::solve::solve_grid(py, &self.grid)
+    }
+
+    #[doc = stub_doc!("Board.count_solutions")]
+    #[pyo3(signature = (*, limit = None))]
+    fn count_solutions(&self, py: Python<'_>, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+        super::solve::count_grid(py, &self.grid, super::arguments::limit_value(limit)?)
+    }
+
+    #[doc = stub_doc!("Board.has_unique_solution")]
+    fn has_unique_solution(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(super::solve::count_grid(py, &self.grid, 2)? == 1)
+    }
+
     /// `board[row, col]`: the digit there, 0 when empty. Negative indexes count from the end,
     /// as in a list or a numpy array.
     fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<u8> {

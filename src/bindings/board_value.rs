@@ -19,4 +19,8 @@ impl PyBoard {
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
+
+    pub fn from_grid(grid: Grid) -> Self {
+        PyBoard { grid }
+    }
 }

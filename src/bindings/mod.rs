@@ -57,6 +57,7 @@ mod boards;
 pub mod exceptions;
 mod fast_path;
 pub mod functions;
+pub mod solve;
 mod input;
 mod interrupt;
 mod streams;

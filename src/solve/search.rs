@@ -27,7 +27,7 @@ const MAX_DEPTH: usize = CELLS;
 ///
 /// Polls `should_stop` every [`GUESSES_PER_POLL`] guesses and returns `Err(Stopped)` when it
 /// says so. Uses no recursion and allocates nothing: the stack is an array of
-/// [`MAX_DEPTH`] frames of 112 bytes.
+/// [`MAX_DEPTH`] frames of 128 bytes.
 pub fn search(
     start: Candidates,
     found: &mut impl FnMut(&Candidates) -> bool,

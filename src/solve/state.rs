@@ -14,22 +14,26 @@ pub struct Contradiction;
 /// Cells per band.
 const BAND: usize = 27;
 
-/// The candidates of every digit, band by band. 108 bytes, copied whole for each guess.
+/// The candidates of every digit, band by band, and the cells placed so far. 120 bytes,
+/// copied whole for each guess.
+///
+/// Invariant: a placed cell is in its own digit's mask and in no other.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Candidates {
     digits: [[u32; 3]; SIDE],
+    placed: [u32; 3],
 }
 
-/// Which digits (bit d for digit d + 1) have masks that changed and need settling.
-pub type Dirty = u16;
+/// Which masks changed and need settling: bit `3 * d + band` for digit d + 1 in `band`.
+pub type Dirty = u32;
 
-const ALL_DIGITS: Dirty = 0x1FF;
+const ALL_MASKS: Dirty = (1 << 27) - 1;
 
 impl Candidates {
     /// The candidates of the givens: each given is placed and removed from its peers.
     /// Fails if some given was already ruled out by another (a board that breaks the rule).
     pub fn from_grid(grid: &Grid) -> Result<Candidates, Contradiction> {
-        let mut candidates = Candidates { digits: [[BAND_CELLS; 3]; SIDE] };
+        let mut candidates = Candidates { digits: [[BAND_CELLS; 3]; SIDE], placed: [0; 3] };
         for (cell, &value) in grid.cells().iter().enumerate() {
             if value != 0 {
                 candidates.place(usize::from(value) - 1, cell)?;
@@ -51,14 +55,17 @@ impl Candidates {
         for (b, mask) in bands.iter_mut().enumerate() {
             *mask &= if b == band { !BAND_PEERS[bit] } else { other_bands };
         }
-        let mut dirty = 1 << digit;
+        let mut dirty = 7 << (3 * digit);
         for (d, bands) in self.digits.iter_mut().enumerate() {
             if let Some(mask) = bands.get_mut(band) {
-                if d != digit && *mask & one != 0 {
-                    *mask &= !one;
-                    dirty |= 1 << d;
-                }
+                // Branch-free: whether a digit had the cell is data, unpredictable.
+                let others = if d == digit { 0 } else { one };
+                dirty |= Dirty::from(*mask & others != 0) << (3 * d + band);
+                *mask &= !others;
             }
+        }
+        if let Some(placed) = self.placed.get_mut(band) {
+            *placed |= one;
         }
         Ok(dirty)
     }
@@ -70,18 +77,17 @@ impl Candidates {
     }
 
     /// Propagates to a fixpoint: per digit, hidden singles and locked candidates (see
-    /// [`settle_digit`]); across digits, placed cells leave the other digits' masks and naked
-    /// singles are placed. Alternates the two until neither changes anything.
+    /// [`settle_digit`]), the cells that digit now fills leaving the other digits; across
+    /// digits, naked singles. Alternates the two until neither changes anything.
     pub fn settle(&mut self, mut dirty: Dirty) -> Result<(), Contradiction> {
         loop {
             while dirty != 0 {
-                let digit = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                if let Some(bands) = self.digits.get_mut(digit) {
-                    settle_digit(bands)?;
-                }
+                let digit = dirty.trailing_zeros() as usize / 3;
+                let bands = (dirty >> (3 * digit)) & 7;
+                dirty &= !(7 << (3 * digit));
+                dirty |= self.settle_one(digit, bands)?;
             }
-            dirty = self.settle_cells()?;
+            dirty = self.naked_singles()?;
             if dirty == 0 {
                 return Ok(());
             }
@@ -90,39 +96,55 @@ impl Candidates {
 
     /// Settles every digit: the start of a search.
     pub fn settle_all(&mut self) -> Result<(), Contradiction> {
-        self.settle(ALL_DIGITS)
+        self.settle(ALL_MASKS)
     }
 
-    /// One pass across digits, band by band. A cell that is some digit's last place in its row
-    /// is placed: the other digits lose it. A cell with no digit left is a contradiction, and so
-    /// is a cell placed for two digits. A cell with one digit left is placed (a naked single).
-    fn settle_cells(&mut self) -> Result<Dirty, Contradiction> {
+    /// Settles one digit; a cell that is now the digit's last place in its row is placed, and
+    /// the other digits lose it (they are returned, to be settled in turn).
+    fn settle_one(&mut self, digit: usize, changed: u32) -> Result<Dirty, Contradiction> {
+        let Some(bands) = self.digits.get_mut(digit) else { return Ok(0) };
+        settle_digit(bands, changed)?;
+        let mut fresh = [0u32; 3];
+        for ((fresh, &mask), &placed) in fresh.iter_mut().zip(bands.iter()).zip(&self.placed) {
+            *fresh = row_singles(mask) & !placed;
+        }
+        if fresh == [0; 3] {
+            return Ok(0);
+        }
+        let mut dirty = 0;
+        for (placed, fresh) in self.placed.iter_mut().zip(fresh) {
+            *placed |= fresh;
+        }
+        // Usually one band has new placements: only its masks are touched, without branches.
+        for (b, fresh) in fresh.into_iter().enumerate() {
+            if fresh == 0 {
+                continue;
+            }
+            for (d, bands) in self.digits.iter_mut().enumerate() {
+                let mask = bands[b];
+                let others = if d == digit { 0 } else { fresh };
+                bands[b] = mask & !others;
+                dirty |= Dirty::from(mask & others != 0) << (3 * d + b);
+            }
+        }
+        Ok(dirty)
+    }
+
+    /// One pass across digits, band by band: a cell with no digit left is a contradiction, and
+    /// an unplaced cell with one digit left is placed (a naked single).
+    fn naked_singles(&mut self) -> Result<Dirty, Contradiction> {
         let mut dirty = 0;
         for band in 0..3 {
-            let mut placed = [0u32; SIDE];
-            let (mut any, mut ones, mut twos) = (0u32, 0u32, 0u32);
-            for (placed, bands) in placed.iter_mut().zip(&self.digits) {
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for bands in &self.digits {
                 let mask = bands[band];
-                *placed = row_singles(mask);
-                if any & *placed != 0 {
-                    return Err(Contradiction);
-                }
-                any |= *placed;
                 twos |= ones & mask;
                 ones |= mask;
             }
             if ones != BAND_CELLS {
                 return Err(Contradiction);
             }
-            for (d, (bands, placed)) in self.digits.iter_mut().zip(placed).enumerate() {
-                let mask = bands[band];
-                let kept = mask & !(any & !placed);
-                if kept != mask {
-                    bands[band] = kept;
-                    dirty |= 1 << d;
-                }
-            }
-            let mut naked = ones & !twos & !any;
+            let mut naked = ones & !twos & !self.placed[band];
             while naked != 0 {
                 let bit = naked.trailing_zeros() as usize;
                 naked &= naked - 1;
@@ -134,16 +156,15 @@ impl Candidates {
         Ok(dirty)
     }
 
-    /// True when every digit has one cell per row, that is, the board is complete. (At a
-    /// fixpoint of [`Candidates::settle`] no cell is then held by two digits.)
+    /// True when every cell is placed: the board is complete.
     pub fn is_solved(&self) -> bool {
-        self.digits.iter().flatten().map(|mask| mask.count_ones()).sum::<u32>() == CELLS as u32
+        self.placed == [BAND_CELLS; 3]
     }
 
     /// The cell to guess on: one with the fewest candidates (at least two), the first such in
     /// reading order; with the candidate digits as a mask (bit d for digit d + 1).
     /// Only for a settled, unsolved board: then such a cell exists.
-    pub fn guess(&self) -> (usize, Dirty) {
+    pub fn guess(&self) -> (usize, u16) {
         let mut best = (0, 0, u32::MAX);
         for band in 0..3 {
             // Bit-sliced counters: cells with at least one, two, three candidates.
@@ -174,21 +195,20 @@ impl Candidates {
     }
 
     /// The digits (bit d for digit d + 1) still possible at `cell`.
-    fn digits_of(&self, cell: usize) -> Dirty {
+    fn digits_of(&self, cell: usize) -> u16 {
         let (band, bit) = (cell / BAND, cell % BAND);
         self.digits
             .iter()
             .enumerate()
-            .fold(0, |digits, (d, bands)| digits | ((bands.get(band).map_or(0, |m| m >> bit) as Dirty & 1) << d))
+            .fold(0, |digits, (d, bands)| digits | ((bands.get(band).map_or(0, |m| m >> bit) as u16 & 1) << d))
     }
 
-    /// The board with every candidate that is its row's only one written in: for a solved
-    /// board, the solution.
+    /// The placed cells with their digits: for a solved board, the solution.
     pub fn solution(&self) -> Grid {
         let mut cells = [0u8; CELLS];
         for (digit, bands) in (1u8..).zip(&self.digits) {
-            for (band, &mask) in bands.iter().enumerate() {
-                let mut placed = row_singles(mask);
+            for ((band, &mask), &placed) in bands.iter().enumerate().zip(&self.placed) {
+                let mut placed = mask & placed;
                 while placed != 0 {
                     let bit = placed.trailing_zeros() as usize;
                     placed &= placed - 1;
@@ -220,10 +240,17 @@ fn row_singles(mask: u32) -> u32 {
 /// no such matrix go ([`PERMUTATIONS`]). In each stack the same holds for columns and boxes.
 /// Between them these give hidden singles in rows, columns and boxes, pointing and claiming.
 #[inline(always)]
-fn settle_digit(bands: &mut [u32; 3]) -> Result<(), Contradiction> {
+fn settle_digit(bands: &mut [u32; 3], changed: u32) -> Result<(), Contradiction> {
+    // Both steps are idempotent, so each only needs redoing where something changed: first
+    // the bands changed from outside, then the columns, then the bands the columns cut.
+    let mut todo = changed;
+    let mut first = true;
     loop {
-        let before = *bands;
-        for mask in bands.iter_mut() {
+        let mut changed = false;
+        for (b, mask) in bands.iter_mut().enumerate() {
+            if todo & (1 << b) == 0 {
+                continue;
+            }
             let m = *mask;
             let triads = usize::from(ROW_TRIADS[(m & 0x1FF) as usize])
                 | usize::from(ROW_TRIADS[((m >> 9) & 0x1FF) as usize]) << 3
@@ -232,8 +259,14 @@ fn settle_digit(bands: &mut [u32; 3]) -> Result<(), Contradiction> {
             if allowed == 0 {
                 return Err(Contradiction);
             }
-            *mask = m & TRIAD_CELLS[usize::from(allowed) & 0x1FF];
+            let kept = m & TRIAD_CELLS[usize::from(allowed) & 0x1FF];
+            changed |= kept != m;
+            *mask = kept;
         }
+        if !changed && !first {
+            return Ok(());
+        }
+        first = false;
         let cols = bands.map(occupied_columns);
         let mut keep = [0u32; 3];
         for shift in [0, 3, 6] {
@@ -246,10 +279,15 @@ fn settle_digit(bands: &mut [u32; 3]) -> Result<(), Contradiction> {
                 *keep |= ((allowed >> (3 * b)) & 7) << shift;
             }
         }
-        for (mask, keep) in bands.iter_mut().zip(keep) {
-            *mask &= columns(keep);
+        todo = 0;
+        for (b, (mask, keep)) in bands.iter_mut().zip(keep).enumerate() {
+            let kept = *mask & columns(keep);
+            if kept != *mask {
+                *mask = kept;
+                todo |= 1 << b;
+            }
         }
-        if *bands == before {
+        if todo == 0 {
             return Ok(());
         }
     }

@@ -1,0 +1,72 @@
+//! `solve`, `count_solutions` and `has_unique_solution` for one board: read it, search with
+//! the GIL released, convert the answer back.
+
+use pyo3::prelude::*;
+
+use super::arguments::limit_value;
+use super::board_value::PyBoard;
+use super::input;
+use super::interrupt::Interrupt;
+use crate::check::is_valid;
+use crate::grid::Grid;
+use crate::solve::{self as search, Stopped};
+
+#[doc = stub_doc!("solve")]
+#[pyfunction]
+#[pyo3(signature = (board, /))]
+pub fn solve(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Option<PyBoard>> {
+    solve_grid(py, &input::grid_from_object(board)?)
+}
+
+#[doc = stub_doc!("count_solutions")]
+#[pyfunction]
+#[pyo3(signature = (board, /, *, limit = None))]
+pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let grid = input::grid_from_object(board)?;
+    count_grid(py, &grid, limit_value(limit)?)
+}
+
+#[doc = stub_doc!("has_unique_solution")]
+#[pyfunction]
+#[pyo3(signature = (board, /))]
+pub fn has_unique_solution(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(count_grid(py, &input::grid_from_object(board)?, 2)? == 1)
+}
+
+/// [`solve`] for a grid already read (also `Board.solve()`).
+pub fn solve_grid(py: Python<'_>, grid: &Grid) -> PyResult<Option<PyBoard>> {
+    if grid.is_complete() {
+        return Ok(is_valid(grid).then(|| PyBoard::from_grid(*grid)));
+    }
+    let grid = *grid;
+    let solution = interruptible(py, move |should_stop| search::solve_interruptible(&grid, should_stop))?;
+    Ok(solution.map(PyBoard::from_grid))
+}
+
+/// [`count_solutions`] for a grid already read (also `Board.count_solutions()`).
+pub fn count_grid(py: Python<'_>, grid: &Grid, limit: u64) -> PyResult<u64> {
+    // A complete grid needs no search, and no GIL release either: this keeps the call as
+    // cheap as `is_valid_sudoku`.
+    if grid.is_complete() {
+        return Ok(u64::from(is_valid(grid)));
+    }
+    let grid = *grid;
+    interruptible(py, move |should_stop| search::count_solutions_interruptible(&grid, limit, should_stop))
+}
+
+/// Runs a search with the GIL released. Every millisecond or so of work the search asks
+/// whether to stop; the answer comes from taking the GIL back for a moment and running
+/// Python's signal handlers, so Ctrl-C (KeyboardInterrupt) stops a long search.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    search: impl FnOnce(&mut dyn FnMut() -> bool) -> Result<T, Stopped> + Send,
+) -> PyResult<T> {
+    let interrupt = Interrupt::new();
+    let outcome = py.detach(|| search(&mut || interrupt.should_stop()));
+    match (outcome, interrupt.raised()) {
+        (Ok(answer), _) => Ok(answer),
+        (Err(Stopped), Some(error)) => Err(error),
+        // Only a raised signal handler makes `should_stop` say yes.
+        (Err(Stopped), None) => Err(pyo3::exceptions::PyRuntimeError::new_err("search stopped")),
+    }
+}
