@@ -28,7 +28,7 @@ def classic(line: str, fresh_cells: list[bool]) -> list[list[str]]:
     return [cells[r * 9 : r * 9 + 9] for r in range(9)]
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(boards(), st.lists(st.booleans(), min_size=81, max_size=81), st.sampled_from([".", "0"]))
 def test_any_mix_of_fresh_and_shared_cells_matches_the_reference(
     cells: list[int], fresh_cells: list[bool], empty: str
@@ -39,7 +39,7 @@ def test_any_mix_of_fresh_and_shared_cells_matches_the_reference(
     assert [Board(board)[r, c] for r in range(9) for c in range(9)] == cells
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(boards())
 def test_every_cell_fresh_matches_the_reference(cells: list[int]) -> None:
     board = classic(line_from_cells(cells, "0"), [True] * 81)

@@ -46,7 +46,7 @@ def make_cell(fdp: atheris.FuzzedDataProvider) -> Any:
     if kind <= 5:
         return symbol  # CPython's shared one-character str
     if kind == 6:
-        return "".join([symbol, ""]) if symbol == "." else str(int(symbol))  # a fresh str
+        return str(int(symbol)) if symbol.isdigit() else symbol.join(["", ""])  # a fresh str
     if kind == 7:
         return fdp.ConsumeIntInRange(0, 9)
     if kind == 8:

@@ -94,7 +94,8 @@ pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
         // Cells made one by one (`str(5)`, f-strings, or any str before 3.11) are 81 separate
         // objects, cold in cache when many boards are checked: asking for all of them before
         // reading any overlaps the misses, as for the rows above (benches/bench_single.py,
-        // the str(int) boards: about 500 ns a board without this on 3.11).
+        // str(int) boards on 3.11, runs on a loaded machine: about 720 ns a board before this
+        // and the early stop of the address pass, 490-550 ns after).
         // Two lines each: a one-character str is 50 (3.11) or 42 bytes, so its character, just
         // past the header, is often on the line after its type and length.
         for &row in &rows {

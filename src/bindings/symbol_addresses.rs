@@ -17,14 +17,12 @@ use pyo3::types::PyString;
 
 use crate::parse::{NOT_A_SYMBOL, SYMBOL_VALUE};
 
-/// Slots of 8 bytes (objects are at least 8-byte aligned) the symbols may span; a power of
-/// two, so a masked offset is always a slot and needs no bounds check or clamp.
+/// Slots of 8 bytes (objects are at least 8-byte aligned) the symbols may span; the last slot
+/// always misses, and every address outside the table lands on it.
 const SLOTS: usize = 128;
 
 pub struct SymbolAddresses {
     base: usize,
-    /// The address of the symbol recorded in each slot; 0 (never an object's) where none is.
-    addresses: [usize; SLOTS],
     values: [u8; SLOTS],
     _objects: Vec<Py<PyString>>,
 }
@@ -50,31 +48,29 @@ impl SymbolAddresses {
         let objects: Vec<Py<PyString>> =
             b".0123456789".iter().map(|&b| PyString::new(py, &char::from(b).to_string()).unbind()).collect();
         let base = objects.iter().map(|o| o.as_ptr() as usize).min()?;
-        let mut addresses = [0usize; SLOTS];
         let mut values = [NOT_A_SYMBOL; SLOTS];
         for (object, symbol) in objects.iter().zip(b".0123456789") {
-            let address = object.as_ptr() as usize;
-            let offset = address - base;
+            let offset = object.as_ptr() as usize - base;
             let slot = offset / 8;
-            if offset % 8 != 0 || slot >= SLOTS {
+            if offset % 8 != 0 || slot >= SLOTS - 1 {
                 return None;
             }
-            addresses[slot] = address;
             values[slot] = SYMBOL_VALUE[usize::from(*symbol)];
         }
-        Some(SymbolAddresses { base, addresses, values, _objects: objects })
+        Some(SymbolAddresses { base, values, _objects: objects })
     }
 
     /// The value (0-9) of the symbol object at `address`, or `NOT_A_SYMBOL` for any other
-    /// address. Branch-free, so boards can be read cell after cell without a test per cell,
-    /// and boards that mix shared and fresh strs cost no mispredicted branches (a clamp with
-    /// `min` here compiled to a compare and jump, which did).
+    /// address, with no branch that depends on the board's symbols.
+    ///
+    /// LLVM compiles the clamp below to a compare and jump (it did so for a mask written out
+    /// by hand too), which mispredicts where shared and fresh strs mix; the fast path's address
+    /// pass stops at the first row that misses, so that costs at most one row of mispredicts.
     #[inline(always)]
     pub fn value_at(&self, address: usize) -> u8 {
-        // Any address lands on some slot; only the recorded object's own address matches it.
-        let slot = (address.wrapping_sub(self.base) / 8) % SLOTS;
-        let miss = u8::from(self.addresses[slot] != address);
-        // A miss sets every bit: NOT_A_SYMBOL (0xFF), whatever the slot holds.
-        self.values[slot] | miss.wrapping_neg()
+        // Rotating rather than shifting sends an offset that is not a multiple of 8 (in its
+        // low bits) to a huge slot number, and every huge slot is clamped onto the missing one.
+        let slot = address.wrapping_sub(self.base).rotate_right(3);
+        self.values[slot.min(SLOTS - 1)]
     }
 }
