@@ -1,6 +1,7 @@
 //! The only place that imports PyO3: Python objects in, core types out, core errors mapped
 //! to Python exceptions.
 
+pub mod arrow_input;
 pub mod board;
 pub mod cli;
 pub mod conflict;
