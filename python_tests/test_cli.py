@@ -236,7 +236,7 @@ def test_argv_must_be_a_sequence_of_str() -> None:
         (
             "typo.txt",
             f"{SEED}\n\n  {SEED[:6]}x{SEED[7:]}\n",
-            "typo.txt:3:9: expected a digit, '.', '0' or '_', got 'x'",
+            "typo.txt:3:9: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
         ),
         (
             "long.txt",
@@ -246,7 +246,7 @@ def test_argv_must_be_a_sequence_of_str() -> None:
         (
             "bad.csv",
             f"id,puzzle\n1,{SEED}\n22,{SEED[:4]}x{SEED[5:]}\n",
-            "bad.csv:3:8: expected a digit, '.', '0' or '_', got 'x'",
+            "bad.csv:3:8: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
         ),
         (
             "nocolumn.csv",
@@ -257,7 +257,7 @@ def test_argv_must_be_a_sequence_of_str() -> None:
         (
             "cell.json",
             json.dumps(classic(SEED)).replace('"7"', '"x"', 1),
-            "cell.json:1:23: expected a digit, '.', '0' or '_', got 'x'",
+            "cell.json:1:23: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
         ),
         (
             "value.json",
@@ -275,7 +275,7 @@ def test_argv_must_be_a_sequence_of_str() -> None:
         (
             "block.txt",
             BLOCK.replace("| 4 . .", "| 4 x .", 1),
-            "block.txt:7:5: expected a digit, '.', '0' or '_', got 'x'",
+            "block.txt:7:5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
         ),
         (
             "rowcount.txt",

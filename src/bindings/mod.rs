@@ -6,6 +6,8 @@ pub mod board;
 pub mod cli;
 pub mod conflict;
 pub mod batch;
+mod batch_run;
+mod boards;
 pub mod exceptions;
 mod fast_path;
 pub mod functions;

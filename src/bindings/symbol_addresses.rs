@@ -39,6 +39,8 @@ impl SymbolAddresses {
         ADDRESSES.get().and_then(Option::as_ref)
     }
 
+    // '_' (also empty) is left out: it sits too far from '.' and the digits in CPython's array
+    // for this table, and a '_' cell simply takes the checked path, which reads the same alphabet.
     fn record(py: Python<'_>) -> Option<SymbolAddresses> {
         let objects: Vec<Py<PyString>> =
             b".0123456789".iter().map(|&b| PyString::new(py, &char::from(b).to_string()).unbind()).collect();

@@ -617,7 +617,7 @@ mod tests {
     fn errors_point_at_the_wrong_value() {
         let bad = classic(SEED).replacen("\"7\"", "\"x\"", 1);
         // [["5","3",".",".","x"  -> the quote of "x" is at column 19.
-        assert_eq!(boards(&bad), Err("line 1, column 19: expected a digit, '.', '0' or '_', got 'x'".into()));
+        assert_eq!(boards(&bad), Err("line 1, column 19: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into()));
         let twelve = classic(SEED).replacen("\"7\"", "12", 1);
         assert_eq!(boards(&twelve), Err("line 1, column 19: expected a value 0-9, got 12".into()));
         let null = classic(SEED).replacen("\"7\"", "null", 1);
@@ -628,7 +628,7 @@ mod tests {
         let short_row = classic(SEED).replacen("\"5\",", "", 1);
         assert_eq!(boards(&short_row), Err("line 1, column 34: expected 9 cells, got 8".into()));
         let flat = format!("[\n  \"{}x\"\n]", &SEED[..80]);
-        assert_eq!(boards(&flat), Err("line 2, column 84: expected a digit, '.', '0' or '_', got 'x'".into()));
+        assert_eq!(boards(&flat), Err("line 2, column 84: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into()));
         assert_eq!(boards("{\"a\": 1}"), Err("line 1, column 1: expected a board or a list of boards, got an object".into()));
         assert_eq!(boards("[1, 2]"), Err("line 1, column 2: expected a board or a row, got 1".into()));
         assert_eq!(boards("[[1, 2]]"), Err("line 1, column 7: expected 9 cells, got 2".into()));
