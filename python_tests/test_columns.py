@@ -22,7 +22,8 @@ COUNT = 3000
 ROWS: list[str] = [
     line.decode() for line in lines(random_boards(COUNT, 8), empty=b".").splitlines()[: COUNT // 2]
 ] + [line.decode() for line in lines(random_boards(COUNT, 9), empty=b"0").splitlines()[COUNT // 2 :]]
-EXPECTED = [reference_is_valid(cells_from_line(row)) for row in ROWS]
+# The pure-Python reference's answer for each board, computed once.
+REFERENCE = {row: reference_is_valid(cells_from_line(row)) for row in ROWS}
 SHORT = ROWS[7][:80]
 BAD_SYMBOL = ROWS[5][:4] + "x" + ROWS[5][5:]
 
@@ -44,7 +45,7 @@ def symbol_message(index: int, cell: int = 4, as_bytes: bool = False) -> str:
 
 def expect(result: Any, rows: list[str]) -> None:
     assert isinstance(result, np.ndarray) and result.dtype == np.bool_
-    assert result.tolist() == [reference_is_valid(cells_from_line(row)) for row in rows]
+    assert result.tolist() == [REFERENCE[row] for row in rows]
 
 
 def expect_error(call: Callable[[], Any], message: str, kind: type[Exception] = BoardFormatError) -> None:
@@ -105,6 +106,14 @@ def test_pandas_nulls_name_their_position(dtype: str) -> None:
     values[23] = None
     series = pandas_series(values, dtype).iloc[3:]
     expect_error(lambda: is_valid_many(series), "boards[20]: expected a board, got null")
+
+
+def test_a_none_in_an_object_series_names_its_position() -> None:
+    values: list[Any] = list(ROWS[:40])
+    values[23] = None
+    series = pandas_series(values, "object", index=[f"p{k}" for k in range(40)]).iloc[3:]
+    message = "boards[20]: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got NoneType"
+    expect_error(lambda: is_valid_many(series), message, TypeError)
 
 
 def test_a_pandas_series_of_classic_boards_is_read_by_position() -> None:
@@ -249,11 +258,11 @@ def test_polars_needs_no_pyarrow() -> None:
 def test_duckdb_results() -> None:
     duckdb = need("duckdb")
     pa = need("pyarrow")
-    table = pa.table({"puzzle": ROWS})  # noqa: F841 (DuckDB finds it by name)
-    relation = duckdb.sql("select puzzle from table")
+    puzzles = pa.table({"puzzle": ROWS})  # noqa: F841 (DuckDB finds it by its name)
+    relation = duckdb.sql("select puzzle from puzzles")
     expect(is_valid_many(relation), ROWS)
-    expect(is_valid_many(duckdb.sql("select puzzle from table where false")), [])
-    refused = duckdb.sql("select puzzle, 1 as clues from table")
+    expect(is_valid_many(duckdb.sql("select puzzle from puzzles where false")), [])
+    refused = duckdb.sql("select puzzle, 1 as clues from puzzles")
     with pytest.raises(TypeError, match=r"a table of 2 columns: pass one of them"):
         is_valid_many(refused)
 

@@ -38,6 +38,5 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::cli::main, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::is_valid_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::_batch_kernel, m)?)?;
-    m.add_function(wrap_pyfunction!(bindings::arrow_input::_arrow_valid_many, m)?)?;
     Ok(())
 }

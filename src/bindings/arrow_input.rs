@@ -11,20 +11,19 @@ use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyString, PyTuple};
 
-use super::exceptions::{board_format_error, text_format_error};
 use crate::arrow::ffi::{ArrowArray, ArrowArrayStream, ArrowSchema, OwnedArray, OwnedSchema, OwnedStream};
 use crate::arrow::{ArrowBoards, ArrowError, ArrowErrorKind};
-use crate::batch::{self, BatchError, BoardSource};
 
 const STREAM: &CStr = c"arrow_array_stream";
 const SCHEMA: &CStr = c"arrow_schema";
 const ARRAY: &CStr = c"arrow_array";
 
-/// The boards of an object that exports Arrow data, or `None` when it exports none (or is a
+/// The boards of an object that exports Arrow data (errors name the argument `name`), or
+/// `None` when it exports none (or is a
 /// pandas object not backed by Arrow, see [`pandas_without_arrow`]), so that the caller reads
 /// it another way. A stream is preferred: it covers chunked data (pyarrow ChunkedArrays,
 /// polars and pandas Series, DuckDB results) as well as single arrays.
-pub fn arrow_boards(object: &Bound<'_, PyAny>) -> Option<PyResult<ArrowBoards>> {
+pub fn arrow_boards(object: &Bound<'_, PyAny>, name: &'static str) -> Option<PyResult<ArrowBoards>> {
     let kind = object.get_type();
     let stream = kind.hasattr("__arrow_c_stream__").unwrap_or(false);
     if !stream && !kind.hasattr("__arrow_c_array__").unwrap_or(false) {
@@ -35,7 +34,7 @@ pub fn arrow_boards(object: &Bound<'_, PyAny>) -> Option<PyResult<ArrowBoards>> 
         Ok(false) => {}
         Err(error) => return Some(Err(error)),
     }
-    Some(if stream { from_stream(object) } else { from_array(object) })
+    Some(if stream { from_stream(object, name) } else { from_array(object, name) })
 }
 
 /// True for a pandas Series, Index or DataFrame whose data is not held by Arrow: numpy ints,
@@ -71,45 +70,45 @@ fn arrow_dtype(dtype: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(storage.cast::<PyString>().is_ok_and(|s| s.to_cow().is_ok_and(|s| s.starts_with("pyarrow"))))
 }
 
-fn from_stream(object: &Bound<'_, PyAny>) -> PyResult<ArrowBoards> {
+fn from_stream(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<ArrowBoards> {
     let capsule = object.call_method0("__arrow_c_stream__")?;
-    let pointer = capsule_pointer::<ArrowArrayStream>(&capsule, STREAM, "__arrow_c_stream__")?;
+    let pointer = capsule_pointer::<ArrowArrayStream>(&capsule, STREAM, name, "__arrow_c_stream__")?;
     // SAFETY: a capsule named "arrow_array_stream" holds a valid `ArrowArrayStream` (the
     // PyCapsule interface), which we move out as its spec says, leaving it released so the
     // capsule's destructor does nothing; we hold the GIL, so nothing else touches it meanwhile.
     let stream = unsafe { OwnedStream::take(pointer) };
-    ArrowBoards::from_stream(stream).map_err(arrow_error)
+    ArrowBoards::from_stream(stream).map_err(|error| arrow_error(error.named(name)))
 }
 
-fn from_array(object: &Bound<'_, PyAny>) -> PyResult<ArrowBoards> {
+fn from_array(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<ArrowBoards> {
     let pair = object.call_method0("__arrow_c_array__")?;
-    let pair = pair.cast::<PyTuple>().map_err(|_| not_a_pair())?;
+    let pair = pair.cast::<PyTuple>().map_err(|_| not_a_pair(name))?;
     if pair.len() != 2 {
-        return Err(not_a_pair());
+        return Err(not_a_pair(name));
     }
-    let schema = capsule_pointer::<ArrowSchema>(&pair.get_item(0)?, SCHEMA, "__arrow_c_array__")?;
-    let array = capsule_pointer::<ArrowArray>(&pair.get_item(1)?, ARRAY, "__arrow_c_array__")?;
+    let schema = capsule_pointer::<ArrowSchema>(&pair.get_item(0)?, SCHEMA, name, "__arrow_c_array__")?;
+    let array = capsule_pointer::<ArrowArray>(&pair.get_item(1)?, ARRAY, name, "__arrow_c_array__")?;
     // SAFETY: capsules named "arrow_schema" and "arrow_array" hold a valid schema and array;
     // both are moved out and left released, as for the stream above.
     let (schema, array) = unsafe { (OwnedSchema::take(schema), OwnedArray::take(array)) };
-    ArrowBoards::from_array(schema, array).map_err(arrow_error)
+    ArrowBoards::from_array(schema, array).map_err(|error| arrow_error(error.named(name)))
 }
 
-fn not_a_pair() -> PyErr {
-    PyTypeError::new_err("boards: __arrow_c_array__ returned something other than a (schema, array) pair of capsules")
+fn not_a_pair(name: &str) -> PyErr {
+    PyTypeError::new_err(format!("{name}: __arrow_c_array__ returned something other than a (schema, array) pair of capsules"))
 }
 
 /// The pointer in a capsule that must be named `name`.
-fn capsule_pointer<T>(capsule: &Bound<'_, PyAny>, name: &CStr, method: &str) -> PyResult<*mut T> {
+fn capsule_pointer<T>(capsule: &Bound<'_, PyAny>, capsule_name: &CStr, name: &str, method: &str) -> PyResult<*mut T> {
     let wrong = || {
-        let name = name.to_string_lossy();
-        PyTypeError::new_err(format!("boards: {method} returned something other than a PyCapsule named '{name}'"))
+        let capsule_name = capsule_name.to_string_lossy();
+        PyTypeError::new_err(format!("{name}: {method} returned something other than a PyCapsule named '{capsule_name}'"))
     };
     let capsule = capsule.cast::<PyCapsule>().map_err(|_| wrong())?;
-    if !capsule.is_valid_checked(Some(name)) {
+    if !capsule.is_valid_checked(Some(capsule_name)) {
         return Err(wrong());
     }
-    Ok(capsule.pointer_checked(Some(name))?.as_ptr().cast())
+    Ok(capsule.pointer_checked(Some(capsule_name))?.as_ptr().cast())
 }
 
 /// The Python exception for an import error: `TypeError` for a column of another type,
@@ -120,35 +119,5 @@ pub fn arrow_error(error: ArrowError) -> PyErr {
         ArrowErrorKind::Type(_) => PyTypeError::new_err(message),
         ArrowErrorKind::Malformed(_) | ArrowErrorKind::Stream(_) => PyValueError::new_err(message),
         ArrowErrorKind::OutOfMemory => PyMemoryError::new_err(message),
-    }
-}
-
-/// Test hook, private: `is_valid_many` over an Arrow export only, through the batch driver
-/// (a numpy bool array, like `is_valid_many`).
-/// It exists so the Arrow reader is tested end to end on its own.
-#[pyfunction]
-pub fn _arrow_valid_many<'py>(boards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
-    let py = boards.py();
-    let Some(source) = arrow_boards(boards) else {
-        return Err(PyTypeError::new_err("boards: expected an object with __arrow_c_stream__ or __arrow_c_array__"));
-    };
-    let source = source?;
-    let mut flags = batch::source::try_filled(source.len(), false).map_err(|error| batch_error(py, &error))?;
-    let threads = batch::available_threads();
-    let op = |values: &[&[u8]], slots: &mut [bool]| {
-        if let Some(values) = values.first() {
-            batch::validate_chunk(values, slots);
-        }
-    };
-    py.detach(|| batch::run(&[&source], 0, &mut flags, threads, batch::Cost::Light, op))
-        .map_err(|failure| batch_error(py, &failure.error))?;
-    Ok(numpy::IntoPyArray::into_pyarray(flags, py))
-}
-
-fn batch_error(py: Python<'_>, error: &BatchError) -> PyErr {
-    match error {
-        BatchError::Board(error) => board_format_error(py, error),
-        BatchError::Text(error) => text_format_error(py, error),
-        BatchError::OutOfMemory => PyMemoryError::new_err("boards: out of memory"),
     }
 }
