@@ -255,8 +255,30 @@ impl Chunk {
                 let gaps_ok = pairs.fold(true, |ok, (a, b)| ok & (word64(b).wrapping_sub(word64(a)) == width as i64));
                 gaps_ok.then(|| self.offsets_bytes(slot, count)).flatten()
             }
-            _ => None,
+            Layout::View => self.view_run(slot, count, width),
+            Layout::Fixed(_) => None,
         }
+    }
+
+    /// The bytes of `count` views from `slot` when each is `width` long (more than inline)
+    /// and they lie back to back in one data buffer, as a freshly built column has them.
+    fn view_run(&self, slot: usize, count: usize, width: usize) -> Option<&[u8]> {
+        let views = self.index.get().get(slot * VIEW..(slot + count) * VIEW)?;
+        let first = views.get(..VIEW)?;
+        let (buffer, start) = (word32(first.get(8..)?), word32(first.get(12..)?));
+        let mut expected = start;
+        let mut ok = width > INLINE;
+        for view in views.chunks_exact(VIEW) {
+            let fields = (word32(view), word32(view.get(8..).unwrap_or_default()), word32(view.get(12..).unwrap_or_default()));
+            ok &= fields == (width as i32, buffer, expected);
+            expected = expected.wrapping_add(width as i32);
+        }
+        if !ok {
+            return None;
+        }
+        let data = self.variadic.get(usize::try_from(buffer).ok()?)?.get();
+        let start = usize::try_from(start).ok()?;
+        data.get(start..start.checked_add(count.checked_mul(width)?)?)
     }
 
     /// The data of `count` rows from `slot`, by their offsets.

@@ -52,7 +52,10 @@ fn buffers(format: &str, rows: &[Option<&[u8]>]) -> Vec<Option<Vec<u8>>> {
     match format {
         "u" | "z" => offsets_buffers(rows, false),
         "U" | "Z" => offsets_buffers(rows, true),
-        "vu" | "vz" => view_buffers(rows, 7),
+        // Short data buffers (runs break at every seventh row), and one long buffer (the
+        // back-to-back run of a freshly built column).
+        "vu" => view_buffers(rows, 7),
+        "vz" => view_buffers(rows, usize::MAX),
         _ => fixed_buffers(rows, 81),
     }
 }
@@ -284,4 +287,33 @@ fn moving_out_of_a_producers_struct_leaves_it_released() {
     assert!(raw.release.is_none() && !owned.is_released());
     drop(owned);
     assert_eq!(count(&releases), 1);
+}
+
+#[test]
+fn back_to_back_rows_are_found_as_one_run() {
+    use super::chunk::Chunk;
+    use super::format::Layout;
+    let all = boards(40, 13);
+    let rows: Vec<Option<&[u8]>> = all.iter().map(|b| Some(b.as_slice())).collect();
+    let releases = releases();
+    let joined: Vec<u8> = all[2..12].concat();
+    for (format, layout) in [("u", Layout::Offsets32), ("U", Layout::Offsets64), ("vz", Layout::View), ("w:81", Layout::Fixed(81))] {
+        let array = sliced(format, &rows, 2, 38, &releases);
+        let chunk = Chunk::import(&array, None, layout).unwrap();
+        assert_eq!(chunk.run(0, 10, CELLS), Some(joined.as_slice()), "{format}");
+        assert_eq!(chunk.run(0, 10, 80), None, "{format}");
+        drop(super::ffi::OwnedArray::new(array));
+    }
+    // Views in short buffers, a short row, a null: no run, row by row instead.
+    let short: Vec<Option<&[u8]>> = vec![Some(all[0].as_slice()), Some(&all[1][..80]), None, Some(all[3].as_slice())];
+    for (format, layout) in [("vu", Layout::View), ("u", Layout::Offsets32)] {
+        let array = sliced(format, &rows, 0, 40, &releases);
+        let chunk = Chunk::import(&array, None, layout).unwrap();
+        assert_eq!(chunk.run(0, 10, CELLS).is_some(), format == "u");
+        drop(super::ffi::OwnedArray::new(array));
+        let array = sliced(format, &short, 0, 4, &releases);
+        let chunk = Chunk::import(&array, None, layout).unwrap();
+        assert_eq!((chunk.run(0, 2, CELLS), chunk.run(2, 2, CELLS), chunk.run(3, 1, CELLS).is_some()), (None, None, true));
+        drop(super::ffi::OwnedArray::new(array));
+    }
 }
