@@ -7,7 +7,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from types import ModuleType
 from typing import Any, Callable
 
 import numpy as np
@@ -28,8 +27,8 @@ SHORT = ROWS[7][:80]
 BAD_SYMBOL = ROWS[5][:4] + "x" + ROWS[5][5:]
 
 
-def need(name: str) -> ModuleType:
-    """The module, or skip the test where it is not installed."""
+def need(name: str) -> Any:
+    """The module (used loosely, as Any), or skip the test where it is not installed."""
     return pytest.importorskip(name)
 
 
