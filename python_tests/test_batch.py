@@ -26,7 +26,7 @@ def cells_of(line: str) -> list[int]:
     return [0 if ch in ".0" else int(ch) for ch in line]
 
 
-def two_boards(dtype: type = np.uint8) -> np.ndarray:
+def two_boards(dtype: type = np.uint8) -> np.ndarray[Any, Any]:
     return np.array([cells_of(SEED), cells_of(BROKEN)], dtype=dtype)
 
 

@@ -14,6 +14,7 @@ pub mod error;
 pub mod grid;
 pub mod parse;
 pub mod render;
+pub mod solve;
 pub mod text;
 
 mod bindings;

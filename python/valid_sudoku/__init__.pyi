@@ -4,6 +4,7 @@ A board is valid when no digit 1-9 repeats in any row, any column or any of the 
 boxes. Empty cells are ignored; a valid board need not be complete, nor solvable.
 """
 
+import os
 from collections.abc import Sequence
 from typing import Any, Final, Iterable, Iterator, Literal, Protocol, SupportsIndex, Union, overload
 
@@ -338,10 +339,12 @@ class Board:
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
     """Run the ``valid-sudoku`` command in-process and return its exit status.
 
-    ``argv`` holds the arguments after the program name; ``None`` means ``sys.argv[1:]``.
+    ``argv`` holds the arguments after the program name, as a list (or tuple) of str or
+    paths, like ``main(["boards.txt"])``; ``None`` means ``sys.argv[1:]``. A lone str raises
+    ``TypeError``, saying to pass a list.
     This is the function behind the ``valid-sudoku`` console script, which calls
     ``sys.exit(main())``. Output goes to ``sys.stdout`` and ``sys.stderr`` (so pytest's
     ``capsys`` and Jupyter see it) and standard input is read from ``sys.stdin``.
@@ -355,7 +358,17 @@ def main(argv: list[str] | None = None) -> int:
     ``N boards: V valid, I invalid``; ``--json`` prints one JSON object per board (``source``,
     ``line``, ``valid``, ``conflicts``); ``--quiet`` prints nothing.
 
+    ``--unique`` names each board without exactly one solution (``file:line: no solution`` or
+    ``more than one solution``) and returns 1 when there is any; ``--solve`` writes one line per
+    board, in input order: its 81-digit solution, or ``file:line: no solution``, and returns 1
+    when any board has none. With ``--json`` they add ``"solutions"`` (counted up to 2) or
+    ``"solution"`` (81 digits or null) to each object. ``--threads N`` sets the solver's
+    threads (default: every core); the output is the same for any number.
+
     Returns 0 when every board is valid, 1 when any is invalid, and 2 on a usage or input
     error, whose message goes to stderr as ``error: file:line:column: ...``. ``--help`` and
-    ``--version`` print and return 0. Raises ``KeyboardInterrupt`` when interrupted.
+    ``--version`` print and return 0. On Ctrl-C (``KeyboardInterrupt``) it stops, clears the
+    progress bar, writes ``valid-sudoku: interrupted`` to stderr and returns 130, as shells
+    report SIGINT; no traceback. A board in a JSON list is also named by its index in the
+    list: ``file:line: boards[3]: ...``, and ``"index": 3`` with ``--json``.
     """

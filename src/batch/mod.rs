@@ -35,7 +35,8 @@ pub use run::{run, Cost, Failure};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 
-use threads::{part_count, run_parts};
+// Public for the command, which spreads --unique and --solve over threads the same way.
+pub use threads::{part_count, run_parts};
 
 /// Boards per SIMD block.
 const BLOCK: usize = 32;

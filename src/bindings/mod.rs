@@ -15,3 +15,4 @@ mod input;
 mod streams;
 pub mod symbol_addresses;
 mod numpy_input;
+mod pystr;

@@ -7,6 +7,9 @@
 //! so none is ever freed), and its value is known without reading the object. This relies on no
 //! object layout at all; a cell at any other address simply misses, and is read the long way.
 
+// Before 3.11 the fast path does not use the table (see fast_path.rs), only records it.
+#![cfg_attr(not(Py_3_11), allow(dead_code))]
+
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
