@@ -35,7 +35,7 @@ from machine import cores, cpu_model
 FULL_BOARDS = 2_000_000
 QUICK_BOARDS = 20_000
 DASK_BOARDS = 400_000
-QUICK_DASK_BOARDS = 4_000
+QUICK_DASK_BOARDS = 2_000
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "dask_clean.py"
 
 

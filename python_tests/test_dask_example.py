@@ -3,7 +3,7 @@ planted repeats) in 8 partition files, cleaned on a LocalCluster of 2 worker pro
 Parquet output checked against is_valid_many over the whole.
 
 It runs on 20,000 puzzles by default; with VALID_SUDOKU_DASK_FULL=1 on the 200,000 the issue
-asks for (CI sets it on one Python version, so the slow run happens once per CI run). Skips
+asks for (.ci/run sets it for CPython 3.12 only, so the slow run happens once per CI run). Skips
 without ../shared/data, dask, distributed, pandas or pyarrow."""
 
 from __future__ import annotations
