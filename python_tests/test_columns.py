@@ -216,6 +216,13 @@ def test_other_arrow_types_are_refused_by_name() -> None:
     expect(is_valid_many(pa.table({"puzzle": ROWS})), ROWS)
 
 
+def test_arrow_columns_of_numbers_are_read_as_numbers() -> None:
+    pa, pl = need("pyarrow"), need("polars")
+    cells = [cells_from_line(row) for row in ROWS[:300]]
+    expect(is_valid_many(pl.Series(cells, dtype=pl.Array(pl.UInt8, 81))), ROWS[:300])
+    expect(is_valid_many(pa.array(cells, pa.list_(pa.uint8(), 81))), ROWS[:300])
+
+
 # ---------------------------------------------------------------- polars, DuckDB
 
 

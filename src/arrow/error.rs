@@ -44,6 +44,13 @@ impl ArrowError {
         ArrowError { kind: ArrowErrorKind::OutOfMemory, name: None }
     }
 
+    /// True when the column was refused for being a list type (`list`, `large_list`,
+    /// `fixed_size_list(81)`...): boards of numbers, which other readers may take.
+    pub fn is_list_type(&self) -> bool {
+        matches!(&self.kind, ArrowErrorKind::Type(found)
+            if ["list", "large_list", "fixed_size_list"].iter().any(|prefix| found.starts_with(prefix)))
+    }
+
     /// The same error, for the argument called `name` (`"candidates"`, say).
     pub fn named(self, name: &'static str) -> Self {
         ArrowError { name: Some(name), ..self }

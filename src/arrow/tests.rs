@@ -212,6 +212,8 @@ fn other_types_are_named() {
     dictionary.dictionary = &mut values;
     let error = ArrowBoards::from_array(super::ffi::OwnedSchema::new(dictionary), super::ffi::OwnedArray::new(empty())).unwrap_err();
     assert_eq!(error.to_string(), format!("{expect} dictionary<values=string, indices=int32>"));
+    assert!(!error.is_list_type());
+    assert!(ArrowBoards::from_array(super::ffi::OwnedSchema::new(schema("+w:81", "", vec![schema("C", "", Vec::new(), &releases)], &releases)), super::ffi::OwnedArray::new(empty())).unwrap_err().is_list_type());
     assert_eq!(error.named("candidates").to_string(), format!("candidates: expected an Arrow string or binary column, got dictionary<values=string, indices=int32>"));
     drop(super::ffi::OwnedSchema::new(values));
 }

@@ -19,10 +19,10 @@ const SCHEMA: &CStr = c"arrow_schema";
 const ARRAY: &CStr = c"arrow_array";
 
 /// The boards of an object that exports Arrow data (errors name the argument `name`), or
-/// `None` when it exports none (or is a
-/// pandas object not backed by Arrow, see [`pandas_without_arrow`]), so that the caller reads
-/// it another way. A stream is preferred: it covers chunked data (pyarrow ChunkedArrays,
-/// polars and pandas Series, DuckDB results) as well as single arrays.
+/// `None` so that the caller reads it another way: when it exports none, is a pandas object
+/// not backed by Arrow ([`pandas_without_arrow`]), or is a column of lists with `__array__`.
+/// A stream is preferred: it covers chunked data (pyarrow ChunkedArrays, polars and pandas
+/// Series, DuckDB results) as well as single arrays.
 pub fn arrow_boards(object: &Bound<'_, PyAny>, name: &'static str) -> Option<PyResult<ArrowBoards>> {
     let kind = object.get_type();
     let stream = kind.hasattr("__arrow_c_stream__").unwrap_or(false);
@@ -34,7 +34,15 @@ pub fn arrow_boards(object: &Bound<'_, PyAny>, name: &'static str) -> Option<PyR
         Ok(false) => {}
         Err(error) => return Some(Err(error)),
     }
-    Some(if stream { from_stream(object, name) } else { from_array(object, name) })
+    let imported = if stream { import_stream(object, name) } else { import_array(object, name) };
+    match imported {
+        Ok(Ok(boards)) => Some(Ok(boards)),
+        // A column of lists holds boards of numbers (a polars Array(UInt8, 81), say), which
+        // the caller reads through `__array__` where the object has it.
+        Ok(Err(error)) if error.is_list_type() && object.hasattr("__array__").unwrap_or(false) => None,
+        Ok(Err(error)) => Some(Err(arrow_error(error.named(name)))),
+        Err(error) => Some(Err(error)),
+    }
 }
 
 /// True for a pandas Series, Index or DataFrame whose data is not held by Arrow: numpy ints,
@@ -70,17 +78,19 @@ fn arrow_dtype(dtype: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(storage.cast::<PyString>().is_ok_and(|s| s.to_cow().is_ok_and(|s| s.starts_with("pyarrow"))))
 }
 
-fn from_stream(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<ArrowBoards> {
+/// The exported stream, imported: the outer error is Python's (the export itself failed),
+/// the inner one the import's.
+fn import_stream(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Result<ArrowBoards, ArrowError>> {
     let capsule = object.call_method0("__arrow_c_stream__")?;
     let pointer = capsule_pointer::<ArrowArrayStream>(&capsule, STREAM, name, "__arrow_c_stream__")?;
     // SAFETY: a capsule named "arrow_array_stream" holds a valid `ArrowArrayStream` (the
     // PyCapsule interface), which we move out as its spec says, leaving it released so the
     // capsule's destructor does nothing; we hold the GIL, so nothing else touches it meanwhile.
     let stream = unsafe { OwnedStream::take(pointer) };
-    ArrowBoards::from_stream(stream).map_err(|error| arrow_error(error.named(name)))
+    Ok(ArrowBoards::from_stream(stream))
 }
 
-fn from_array(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<ArrowBoards> {
+fn import_array(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Result<ArrowBoards, ArrowError>> {
     let pair = object.call_method0("__arrow_c_array__")?;
     let pair = pair.cast::<PyTuple>().map_err(|_| not_a_pair(name))?;
     if pair.len() != 2 {
@@ -91,7 +101,7 @@ fn from_array(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<ArrowBo
     // SAFETY: capsules named "arrow_schema" and "arrow_array" hold a valid schema and array;
     // both are moved out and left released, as for the stream above.
     let (schema, array) = unsafe { (OwnedSchema::take(schema), OwnedArray::take(array)) };
-    ArrowBoards::from_array(schema, array).map_err(|error| arrow_error(error.named(name)))
+    Ok(ArrowBoards::from_array(schema, array))
 }
 
 fn not_a_pair(name: &str) -> PyErr {
