@@ -373,7 +373,7 @@ def test_without_numpy_single_boards_work_and_is_valid_many_says_what_to_install
     assert len(messages) == 2
     for message in messages:
         assert message.startswith(
-            "is_valid_many returns a numpy array and needs numpy: pip install numpy"
+            "the batch functions return numpy arrays and need numpy: pip install numpy"
         )
 
 

@@ -39,5 +39,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::cli::main, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::is_valid_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::_batch_kernel, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::solve_batch::count_solutions_many, m)?)?;
     Ok(())
 }

@@ -168,6 +168,43 @@ def is_valid_many(
     first call forces the portable one (for tests and benchmarks).
     """
 
+def solve_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:
+    """Solve many boards at once: row ``i`` of the result is ``solve(boards[i])``.
+
+    Returns a new ``(N, 81)`` ``uint8`` array: each row is a solution (complete, no repeat,
+    keeping every given; the same one ``solve`` returns), or all zeros where the board has
+    none (a board that breaks the rule has none). ``boards`` is any batch form (see
+    ``BoardsLike``); ``threads``, errors and the GIL are as for ``is_valid_many``. The same
+    input gives the same rows for every thread count.
+
+    Ctrl-C stops a long call with ``KeyboardInterrupt`` within milliseconds.
+
+        >>> from valid_sudoku import solve_many
+        >>> solve_many(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"])[0, :9]
+        array([5, 3, 4, 6, 7, 8, 9, 1, 2], dtype=uint8)
+    """
+
+def count_solutions_many(
+    boards: BoardsLike, /, *, limit: int = 2, threads: int | None = None
+) -> numpy.typing.NDArray[numpy.uint64]:
+    """Count the solutions of many boards, each up to ``limit``.
+
+    Element ``i`` of the new ``(N,)`` ``uint64`` array is ``count_solutions(boards[i],
+    limit=limit)``: ``min(count, limit)``. With the default ``limit=2``, 1 means a proper
+    puzzle (exactly one solution), 0 none and 2 more than one. ``boards`` is any batch form
+    (see ``BoardsLike``); ``threads``, errors and the GIL are as for ``is_valid_many``.
+
+    Raises:
+        ValueError: ``limit`` below 1 (``limit: expected a positive int, got 0``).
+        TypeError: ``limit`` not an int (``limit: expected an int, got float``).
+
+    Ctrl-C stops a long call with ``KeyboardInterrupt`` within milliseconds.
+
+        >>> from valid_sudoku import count_solutions_many
+        >>> count_solutions_many(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "." * 81])
+        array([1, 2], dtype=uint64)
+    """
+
 class Conflict:
     """One digit that repeats within one row, column or box: immutable and tuple-like.
 
