@@ -11,12 +11,13 @@ Puzzle columns are read as Arrow-backed strings, which the batch functions read 
 
 By default the work runs on a `LocalCluster` of 2 worker processes (one thread each); give
 `--scheduler tcp://host:8786` to use a running cluster, or `--scheduler synchronous` to run
-everything in this one process. The summary goes to stdout:
+everything in this one process. The summary goes to stdout, e.g. for the 200,000 puzzles of
+python_tests/test_dask_example.py in 8 CSV files, on a busy shared 2-core machine:
 
     rows: 200000
-    invalid: 20078
-    not unique: 4012
-    time: 5.81 s (34,423 boards/s)
+    invalid: 20001
+    not unique: 20065
+    time: 7.41 s (26,990 boards/s)
 """
 
 from __future__ import annotations
