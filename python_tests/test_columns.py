@@ -24,6 +24,7 @@ ROWS: list[str] = [
 # The pure-Python reference's answer for each board, computed once.
 REFERENCE = {row: reference_is_valid(cells_from_line(row)) for row in ROWS}
 SHORT = ROWS[7][:80]
+NOT_A_BOARD = "expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array"
 BAD_SYMBOL = ROWS[5][:4] + "x" + ROWS[5][5:]
 
 
@@ -104,6 +105,10 @@ def test_pandas_nulls_name_their_position(dtype: str) -> None:
     values: list[Any] = list(ROWS[:40])
     values[23] = None
     series = pandas_series(values, dtype).iloc[3:]
+    if series.dtype == object:
+        # "str" is the object dtype before pandas 3: its None is a Python object like any other.
+        expect_error(lambda: is_valid_many(series), f"boards[20]: {NOT_A_BOARD}, got NoneType", TypeError)
+        return
     expect_error(lambda: is_valid_many(series), "boards[20]: expected a board, got null")
 
 
@@ -111,8 +116,7 @@ def test_a_none_in_an_object_series_names_its_position() -> None:
     values: list[Any] = list(ROWS[:40])
     values[23] = None
     series = pandas_series(values, "object", index=[f"p{k}" for k in range(40)]).iloc[3:]
-    message = "boards[20]: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got NoneType"
-    expect_error(lambda: is_valid_many(series), message, TypeError)
+    expect_error(lambda: is_valid_many(series), f"boards[20]: {NOT_A_BOARD}, got NoneType", TypeError)
 
 
 def test_a_pandas_series_of_classic_boards_is_read_by_position() -> None:

@@ -27,7 +27,10 @@ pub fn arrow_boards(object: &Bound<'_, PyAny>, name: &'static str) -> Option<PyR
     let kind = object.get_type();
     let stream = kind.hasattr("__arrow_c_stream__").unwrap_or(false);
     if !stream && !kind.hasattr("__arrow_c_array__").unwrap_or(false) {
-        return None;
+        // pandas before 3 gives Series no capsule export; an Arrow-backed one's data is
+        // reached through the extension array's `__arrow_array__` instead (no copy).
+        let exported = pandas_arrow_array(object)?;
+        return arrow_boards(&exported, name);
     }
     match pandas_without_arrow(object) {
         Ok(true) => return None,
@@ -66,6 +69,19 @@ fn pandas_without_arrow(object: &Bound<'_, PyAny>) -> PyResult<bool> {
         }
     }
     Ok(!arrow_dtype(&object.getattr("dtype")?)?)
+}
+
+/// The pyarrow ChunkedArray behind a pandas Series whose dtype is Arrow-backed, by the
+/// extension array's `__arrow_array__` (pyarrow is installed, since the Series uses it).
+fn pandas_arrow_array<'py>(object: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+    let kind = object.get_type();
+    let pandas = kind.module().ok()?.to_cow().ok()?.starts_with("pandas");
+    if !pandas || kind.name().ok()?.to_cow().ok()? != "Series" || !arrow_dtype(&object.getattr("dtype").ok()?).ok()? {
+        return None;
+    }
+    let exported = object.getattr("array").ok()?.call_method0("__arrow_array__").ok()?;
+    // Only a capsule exporter, so this cannot come back here.
+    exported.get_type().hasattr("__arrow_c_stream__").unwrap_or(false).then_some(exported)
 }
 
 /// `pd.ArrowDtype(...)`, or a `StringDtype` stored by pyarrow (`string[pyarrow]`, and the
