@@ -41,7 +41,7 @@ def clean_partition(frame: Any, column: str, unique: bool) -> Any:
     # One thread per call: the workers are the parallelism.
     result = frame.assign(valid=valid_sudoku.is_valid_many(puzzles, threads=1))
     if unique:
-        counts = valid_sudoku.count_solutions_many(puzzles, limit=2, threads=1)  # type: ignore[attr-defined]
+        counts = valid_sudoku.count_solutions_many(puzzles, limit=2, threads=1)
         result = result.assign(unique=counts == 1)
     return result
 
