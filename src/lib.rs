@@ -4,6 +4,7 @@
 //! is pure Rust and knows nothing of Python; `bindings` is the only module that touches PyO3.
 //! This file only wires them together.
 
+pub mod arrow;
 pub mod batch;
 pub mod check;
 pub mod cli;

@@ -29,9 +29,15 @@ class _ArrayExportable(Protocol):
     def __array__(self, *args: Any, **kwargs: Any) -> Any: ...
 
 class _ArrowExportable(Protocol):
-    """An object offering the Arrow PyCapsule interface (pyarrow, polars, pandas, DuckDB)."""
+    """An object offering the Arrow PyCapsule stream interface (a pyarrow ChunkedArray or
+    Table, a polars Series, an Arrow-backed pandas Series, a DuckDB result)."""
 
     def __arrow_c_stream__(self, requested_schema: Any = None) -> Any: ...
+
+class _ArrowArrayExportable(Protocol):
+    """An object offering the Arrow PyCapsule array interface (a pyarrow Array)."""
+
+    def __arrow_c_array__(self, requested_schema: Any = None) -> Any: ...
 
 class _DLPackTensor(Protocol):
     """An object offering the DLPack protocol on the CPU (torch, JAX, CuPy host arrays)."""
@@ -101,7 +107,8 @@ def is_valid_sudoku(board: BoardLike, /) -> bool:
     """
 
 BoardsLike = Union[
-    numpy.typing.NDArray[Any], bytes, bytearray, memoryview, Sequence[Any], Iterable[Any], _ArrayExportable, _ArrowExportable, _DLPackTensor
+    numpy.typing.NDArray[Any], bytes, bytearray, memoryview, Sequence[Any], Iterable[Any], _ArrayExportable, _ArrowExportable,
+    _ArrowArrayExportable, _DLPackTensor,
 ]
 """Many boards, in any form every batch function accepts (``is_valid_many`` and the others).
 
@@ -115,6 +122,14 @@ BoardsLike = Union[
   ending in ``\\n`` or ``\\r\\n``, the final ending optional. Every line is a board, so board
   ``i`` is line ``i + 1``: blank lines and ``#`` comments are errors; drop them first.
 - A list or tuple of boards in any form ``is_valid_sudoku`` accepts, read by index.
+- An Arrow column of puzzle strings, from any object with ``__arrow_c_stream__`` or
+  ``__arrow_c_array__`` (pyarrow Arrays, ChunkedArrays and one-column Tables, polars Series,
+  pandas Series of dtype ``string[pyarrow]``, ``str`` with pyarrow, or ``ArrowDtype``, DuckDB
+  results): types ``string``, ``large_string``, ``string_view``, ``binary``, ``large_binary``,
+  ``binary_view`` and ``fixed_size_binary(81)``, in any number of chunks, sliced or not. The
+  buffers are read in place with the GIL released; pyarrow is not needed. A null is an error
+  (``boards[20]: expected a board, got null``); another column type is a ``TypeError``
+  (``boards: expected an Arrow string or binary column, got int64``).
 - Any other iterable of boards (a pandas Series, a generator), read in order by iteration:
   never by label, so a filtered or shuffled Series gives answers in its row order. Objects
   with ``__array__`` (a pandas Series) are read through ``numpy.asarray``. Dicts and sets,
@@ -143,12 +158,14 @@ def is_valid_many(
             column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``,
             ``line 18, column 81: expected 81 cells, got 80``), a wrong array shape (``boards:
             expected shape (N, 9, 9) or (N, 81), got (3, 9, 8)``) or a bad board in a sequence
-            (``boards[3][2][4]: ...``). Only the first bad board is reported. ``index`` is the
+            (``boards[3][2][4]: ...``) or column (``boards[20]: expected a board, got null``,
+            ``boards[7]: expected 81 characters, got 80``). Only the first bad board is reported. ``index`` is the
             board's position in the batch, ``row`` and ``col`` the cell's; for lines, ``line``
             and ``column`` too.
-        TypeError: a float, bool or other non-integer, non-string dtype; an unsupported
-            ``boards`` type; a board of a wrong type in a sequence; ``threads`` not an int.
-        ValueError: ``threads`` below 1; an iterable whose ``len()`` differs from what it yields.
+        TypeError: a float, bool or other non-integer, non-string dtype; an Arrow column
+            that is not of strings or binary; an unsupported ``boards`` type; a board of a wrong type in a sequence; ``threads`` not an int.
+        ValueError: ``threads`` below 1; an iterable whose ``len()`` differs from what it
+            yields; a malformed Arrow array, or an Arrow stream that fails.
         MemoryError: a batch too large for the results to be allocated (checked before any
             board is read).
         ImportError: numpy is not installed; ``pip install numpy``.

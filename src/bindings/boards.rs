@@ -6,6 +6,8 @@
 //! - numpy arrays: integer (N, 9, 9) / (N, 81) by byte strides, `S`/`U` (N,) string arrays in
 //!   place, object arrays by position;
 //! - lists and tuples, by index;
+//! - Arrow string and binary columns (`__arrow_c_stream__` / `__arrow_c_array__`: pyarrow,
+//!   polars, Arrow-backed pandas, DuckDB), read in place (`super::arrow_input`);
 //! - objects offering `__array__` (a pandas Series, say) through `numpy.asarray`;
 //! - any other sized iterable, by iteration, in order; an unsized one is first made a list.
 //!
@@ -101,6 +103,10 @@ fn read_form<'py>(boards: &Bound<'py, PyAny>, name: &'static str) -> PyResult<Fo
     }
     if let Ok(tuple) = boards.cast::<PyTuple>() {
         return Ok(Form::Objects(Objects::Indexed(boards.clone(), tuple.len())));
+    }
+    // Before `__array__`, which pyarrow and polars also offer, as a copy into Python objects.
+    if let Some(arrow) = super::arrow_input::arrow_boards(boards, name) {
+        return Ok(native(arrow?, Owner::Object(boards.clone())));
     }
     if boards.hasattr("__array__")? {
         numpy_input::require_numpy(py)?;

@@ -5,7 +5,7 @@
 //! where every error is produced, so messages never depend on which path ran first.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyMemoryView, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyList, PyMemoryView, PyString, PyTuple};
 
 use super::exceptions::InputError;
 use super::fast_path;
@@ -54,6 +54,10 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
             return Ok(Grid::from_values(cells?).unwrap_or(Grid::EMPTY));
         }
     }
+    if let Some(values) = frame_values(board)? {
+        // Row r of the board is row r of the frame, whatever its index and column labels.
+        return read_grid(&values);
+    }
     if !is_sequence(board) {
         return Err(InputError::wrong_type(Place::Board, BOARD_EXPECTED, board));
     }
@@ -67,6 +71,27 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
         row_cells.copy_from_slice(&row_values(r, &row)?);
     }
     Ok(Grid::from_values(cells).unwrap_or(Grid::EMPTY))
+}
+
+/// A pandas DataFrame or Series, or a polars DataFrame, as its `to_numpy()`: read by
+/// position. Indexing the frame itself would read a pandas object by label (and a DataFrame
+/// by column), which gives wrong answers for filtered, shuffled or transposed frames.
+fn frame_values<'py>(board: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if board.is_instance_of::<PyList>() || board.is_instance_of::<PyTuple>() {
+        return Ok(None);
+    }
+    let kind = board.get_type();
+    let (module, name) = (kind.module()?, kind.name()?);
+    let (module, name) = (module.to_cow()?, name.to_cow()?);
+    let frame = match module.split('.').next() {
+        Some("pandas") => name == "DataFrame" || name == "Series",
+        Some("polars") => name == "DataFrame",
+        _ => false,
+    };
+    if !frame {
+        return Ok(None);
+    }
+    Ok(Some(board.call_method0("to_numpy")?))
 }
 
 /// One row: a 9-character str, or a sequence of 9 cells.

@@ -46,6 +46,7 @@ const fn decimal(text: &str) -> u64 {
     value
 }
 
+pub mod arrow_input;
 pub mod board;
 mod board_value;
 pub mod cli;
