@@ -72,10 +72,12 @@ def expected_items(found: list[tuple[str, int, int, tuple[tuple[int, int], ...]]
     for digit in range(1, 10):
         counts = [(kind, sum(1 for k, _, d, _ in found if k == kind and d == digit)) for kind in ("row", "column", "box")]
         total = sum(n for _, n in counts)
-        if total:
+        if total == 1:
+            lines += [str(Conflict(*c)) for c in found if c[2] == digit]
+        elif total:
             plural = {"row": "rows", "column": "columns", "box": "boxes"}
             parts = ", ".join(f"{n} {kind if n == 1 else plural[kind]}" for kind, n in counts if n)
-            lines.append(f"digit {digit} repeats in {total} {'unit' if total == 1 else 'units'} ({parts})")
+            lines.append(f"digit {digit} repeats in {total} units ({parts})")
     return lines if len(lines) <= 6 else lines[:5] + [f"and {len(lines) - 5} more digits"]
 
 
@@ -168,8 +170,12 @@ def test_many_digits_are_counted_after_the_first_five() -> None:
     cells = [0] * 81
     for digit in range(1, 8):  # seven digits, each repeated once in its own row
         cells[digit * 9] = cells[digit * 9 + 4] = digit
+    cells[1] = 1  # and digit 1 in box 0 too: a count for it, the sentence for each other digit
     reader = read(Board(line_from_cells(cells)))
-    assert reader.items == [f"digit {d} repeats in 1 unit (1 row)" for d in range(1, 6)] + ["and 2 more digits"]
+    assert reader.summary.startswith("8 conflicts")
+    assert reader.items == ["digit 1 repeats in 2 units (1 row, 1 box)"] + [
+        f"digit {d} repeats in row {d} at ({d}, 0) and ({d}, 4)" for d in range(2, 6)
+    ] + ["and 2 more digits"]
 
 
 def test_pairs_never_wrap_and_cells_have_room() -> None:

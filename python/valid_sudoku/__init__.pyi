@@ -433,8 +433,8 @@ class Board:
         3x3 boxes, conflicting cells (class "conflict") and the rest of their units (class
         "conflict-unit") highlighted; then, under it, "valid" or "N conflicts" and a list of
         them. More than 6 conflicts are summarised digit by digit ("digit 1 repeats in 27
-        units (9 rows, 9 columns, 9 boxes)"), and more than 6 digits show the first 5 and
-        "and N more digits". Inline styles only, on a card with explicit text and background
+        units (9 rows, 9 columns, 9 boxes)"; a digit that repeats in one unit keeps its
+        sentence), and more than 6 digits show the first 5 and "and N more digits". Inline styles only, on a card with explicit text and background
         colours, so it reads in light and dark themes; no JavaScript."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...

@@ -140,8 +140,8 @@ fn sentence(conflict: &Conflict) -> String {
     out
 }
 
-/// One line per repeated digit, in digit order:
-/// `digit 1 repeats in 27 units (9 rows, 9 columns, 9 boxes)`.
+/// One line per repeated digit, in digit order: `digit 1 repeats in 27 units (9 rows, 9 columns,
+/// 9 boxes)`, or the conflict's own sentence for a digit that repeats in one unit only.
 fn digit_summaries(found: &[Conflict]) -> Vec<String> {
     let mut lines = Vec::new();
     for digit in 1..=9u8 {
@@ -151,13 +151,21 @@ fn digit_summaries(found: &[Conflict]) -> Vec<String> {
         if total == 0 {
             continue;
         }
+        if total == 1 {
+            if let Some(only) = found.iter().find(|k| k.digit == digit) {
+                lines.push(sentence(only));
+            }
+            continue;
+        }
         let parts: Vec<String> = counts
             .iter()
             .filter(|(_, n)| *n > 0)
-            .map(|(unit, n)| format!("{n} {}{}", unit.name(), if *n == 1 { "" } else { plural(*unit) }))
+            .map(|(unit, n)| {
+                let ending = if *n == 1 { "" } else { plural(*unit) };
+                format!("<span style=\"white-space:nowrap\">{n} {}{ending}</span>", unit.name())
+            })
             .collect();
-        let units = if total == 1 { "unit" } else { "units" };
-        lines.push(format!("digit {digit} repeats in {total} {units} ({})", parts.join(", ")));
+        lines.push(format!("digit {digit} repeats in {total} units ({})", parts.join(", ")));
     }
     lines
 }
@@ -297,7 +305,9 @@ mod tests {
         let html = table(&ones);
         assert!(html.contains(">27 conflicts</strong>"));
         assert_eq!(html.matches("<li").count(), 1);
-        assert!(html.contains(">digit 1 repeats in 27 units (9 rows, 9 columns, 9 boxes)</li>"));
+        let nowrap = |text: &str| format!("<span style=\"white-space:nowrap\">{text}</span>");
+        let line = format!("digit 1 repeats in 27 units ({}, {}, {})", nowrap("9 rows"), nowrap("9 columns"), nowrap("9 boxes"));
+        assert!(html.contains(&format!(">{line}</li>")), "{html}");
         // Seven digits repeated, each once in row 0's neighbours: five lines, then the rest counted.
         let mut cells = [0u8; CELLS];
         for d in 1..=7u8 {
@@ -307,7 +317,7 @@ mod tests {
         }
         let html = table(&Grid::from_values(cells).expect("digits"));
         assert!(html.contains(">7 conflicts</strong>"));
-        assert!(html.contains(">digit 1 repeats in 1 unit (1 row)</li>"));
+        assert!(html.contains(&format!(">digit 1 repeats in row 1 at {} and {}</li>", nowrap("(1, 0)"), nowrap("(1, 4)"))));
         assert!(html.contains(">and 2 more digits</li>"));
         assert_eq!(html.matches("<li").count(), 6);
     }
