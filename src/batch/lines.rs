@@ -130,6 +130,16 @@ impl BoardSource for Lines<'_> {
     }
 }
 
+/// One flag per line of `text` (true: no digit repeats), on up to `threads` threads, through
+/// the same driver as every batch; or the first line that is not a board.
+pub fn validate_lines(text: &[u8], threads: usize) -> Result<Vec<bool>, BatchError> {
+    let lines = Lines::new(text)?;
+    let mut flags = try_filled(lines.len(), false)?;
+    super::run(&[&lines], 0, &mut flags, threads, super::Cost::Light, |values, out| super::validate_chunk(values[0], out))
+        .map_err(|failure| failure.error)?;
+    Ok(flags)
+}
+
 /// Why line `line` (its content, without the ending) is not a board, in the words every
 /// text reader uses (`crate::symbols`).
 fn line_error(content: &[u8], line: usize) -> TextError {
@@ -140,19 +150,13 @@ fn line_error(content: &[u8], line: usize) -> TextError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::{run, validate_chunk, Cost};
 
-    /// One flag per line, through the driver, as `is_valid_many` runs it.
+    /// [`super::validate_lines`], with a line error unwrapped for the assertions.
     fn validate_lines(text: &[u8], threads: usize) -> Result<Vec<bool>, TextError> {
-        let lines = Lines::new(text).map_err(|_| TextError::at(0, None, "out of memory"))?;
-        let mut flags = vec![false; lines.len()];
-        match run(&[&lines], 0, &mut flags, threads, Cost::Light, |values, out| validate_chunk(values[0], out)) {
-            Ok(()) => Ok(flags),
-            Err(failure) => match failure.error {
-                BatchError::Text(error) => Err(error),
-                other => Err(TextError::at(0, None, format!("{other:?}"))),
-            },
-        }
+        super::validate_lines(text, threads).map_err(|error| match error {
+            BatchError::Text(error) => error,
+            other => TextError::at(0, None, format!("{other:?}")),
+        })
     }
 
     const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -30,7 +30,7 @@ use crate::error::shape_text;
 use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
-pub use lines::Lines;
+pub use lines::{validate_lines, Lines};
 pub use run::{run, Cost, Failure};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
