@@ -13,6 +13,7 @@ pub mod error;
 pub mod grid;
 pub mod parse;
 pub mod render;
+pub mod score;
 pub mod text;
 
 mod bindings;
