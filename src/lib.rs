@@ -36,5 +36,9 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::cli::main, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::is_valid_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::_batch_kernel, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::scoring::is_solution, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::scoring::is_solution_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::scoring::score_solutions, m)?)?;
+    m.add_class::<bindings::solution_scores::SolutionScores>()?;
     Ok(())
 }
