@@ -6,6 +6,8 @@
 //! branch-free loops over fixed-size boards that the compiler vectorises, compiled twice:
 //! once for any x86-64 and once with AVX2, chosen like every other validator (`crate::cpu`).
 
+#[cfg(target_arch = "x86_64")]
+use super::avx2;
 use super::{against_reference, pair_marks, Score};
 use crate::batch::{self, run::CHUNK};
 use crate::cpu;
@@ -77,28 +79,41 @@ fn scores_of(puzzles: &[u8], candidates: &[u8], solutions: Option<&[u8]>, valid:
     }
 }
 
-/// [`keep_solved`] compiled with AVX2: 32 cells per compare instead of 16.
+/// [`keep_solved`] with AVX2: three overlapping vectors per board (`super::avx2`).
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn keep_solved_avx2(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) {
-    keep_solved(puzzles, candidates, out);
+    for ((p, c), flag) in puzzles.chunks_exact(CELLS).zip(candidates.chunks_exact(CELLS)).zip(out.iter_mut()) {
+        let (Ok(p), Ok(c)) = (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c)) else { continue };
+        *flag &= avx2::pair_marks(p, c) == 0;
+    }
 }
 
-/// [`scores_of`] compiled with AVX2.
+/// [`scores_of`] with AVX2.
 ///
 /// # Safety
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn scores_avx2(puzzles: &[u8], candidates: &[u8], solutions: Option<&[u8]>, valid: &[bool], out: &mut [Score]) {
-    scores_of(puzzles, candidates, solutions, valid, out);
+    let pairs = puzzles.chunks_exact(CELLS).zip(candidates.chunks_exact(CELLS)).zip(valid).zip(out.iter_mut());
+    for (index, (((p, c), &valid), score)) in pairs.enumerate() {
+        let (Ok(p), Ok(c)) = (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c)) else { continue };
+        let s = solutions.and_then(|s| s.get(index * CELLS..(index + 1) * CELLS)).and_then(|s| <&[u8; CELLS]>::try_from(s).ok());
+        *score = avx2::score(p, c, s, valid);
+    }
 }
 
 /// The portable paths, callable directly so tests can compare them with the dispatched ones.
 #[cfg(test)]
 pub(crate) fn portable_keep_solved(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) {
     keep_solved(puzzles, candidates, out);
+}
+
+#[cfg(test)]
+pub(crate) fn portable_scores(puzzles: &[u8], candidates: &[u8], solutions: Option<&[u8]>, valid: &[bool], out: &mut [Score]) {
+    scores_of(puzzles, candidates, solutions, valid, out);
 }

@@ -42,23 +42,24 @@ impl Columns<'_> {
     /// Writes the scores of boards `first..first + scores.len()` into the columns.
     fn spread(&mut self, first: usize, scores: &[Score]) {
         let range = first..first + scores.len();
-        let slots = |column: &mut [bool], value: fn(Score) -> bool| {
-            for (slot, &score) in column.get_mut(range.clone()).unwrap_or_default().iter_mut().zip(scores) {
-                *slot = value(score);
-            }
-        };
-        slots(self.complete, Score::complete);
-        slots(self.valid, Score::valid);
-        slots(self.keeps_givens, Score::keeps_givens);
-        slots(self.solved, Score::solved);
+        spread_into(self.complete.get_mut(range.clone()), scores, Score::complete);
+        spread_into(self.valid.get_mut(range.clone()), scores, Score::valid);
+        spread_into(self.keeps_givens.get_mut(range.clone()), scores, Score::keeps_givens);
+        spread_into(self.solved.get_mut(range.clone()), scores, Score::solved);
         if let Some(matches) = self.matches.as_deref_mut() {
-            slots(matches, Score::matches);
+            spread_into(matches.get_mut(range.clone()), scores, Score::matches);
         }
         if let Some(accuracy) = self.cell_accuracy.as_deref_mut() {
-            for (slot, &score) in accuracy.get_mut(range.clone()).unwrap_or_default().iter_mut().zip(scores) {
-                *slot = score.cell_accuracy();
-            }
+            spread_into(accuracy.get_mut(range), scores, Score::cell_accuracy);
         }
+    }
+}
+
+/// One measure of each score into its slot of a column (generic, so each is its own loop).
+#[inline]
+fn spread_into<T>(column: Option<&mut [T]>, scores: &[Score], measure: impl Fn(Score) -> T) {
+    for (slot, &score) in column.unwrap_or_default().iter_mut().zip(scores) {
+        *slot = measure(score);
     }
 }
 

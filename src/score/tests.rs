@@ -163,6 +163,13 @@ fn chunks_agree_with_one_pair_at_a_time() {
         score_chunk(&[&p, &c, &s], &mut scores);
         let mut plain = vec![Score::default(); count];
         score_chunk(&[&p, &c], &mut plain);
+        let mut valid = vec![false; count];
+        crate::batch::validate_chunk(&c, &mut valid);
+        let mut portable_scores = vec![Score::default(); count];
+        chunk::portable_scores(&p, &c, Some(&s), &valid, &mut portable_scores);
+        assert_eq!(portable_scores, scores);
+        chunk::portable_scores(&p, &c, None, &valid, &mut portable_scores);
+        assert_eq!(portable_scores, plain);
         for i in 0..count {
             let expected = is_solution(&puzzles[i], &candidates[i]);
             assert_eq!(flags[i], expected, "{count} boards, board {i}");
