@@ -4,7 +4,8 @@ Makes a puzzle file of N lines from ../shared/data (1% of the boards get one pla
 times `valid-sudoku --quiet FILE` and a pure-Python script that reads the lines and validates
 them with sets, and prints a table with the ratio. It also runs the command on 100k and 1M
 boards as one-per-line text, CSV and a JSON list, and reports the peak RSS of each run
-(ru_maxrss of the child process), to show that memory does not grow with the file.
+(ru_maxrss of the child process), to show that memory does not grow with the file. Last, it
+times `--unique` and `--solve` on the 17-clue puzzles on 1 and 2 threads, with their RSS.
 
     python benches/bench_cli.py            # 1,000,000 lines; asserts the 20x target
     python benches/bench_cli.py --quick    # seconds, for the test suite's smoke run; no target
@@ -181,6 +182,42 @@ def best_of(repeats: int, argv: list[str]) -> Run:
     return min(runs, key=lambda run: run.seconds)
 
 
+def seventeen_clue_puzzles() -> tuple[list[str], str]:
+    """The 17-clue set from ../shared/data, or (where it is absent) relabellings of the seed."""
+    path = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "norvig" / "sudokus_17.txt"
+    if path.exists():
+        return [line.strip().replace("0", ".") for line in path.read_text().splitlines() if line.strip()], path.name
+    return source_boards()[0], "synthetic (../shared/data absent)"
+
+
+def solver_table(cli: list[str], folder: Path, quick: bool, repeats: int) -> None:
+    """`--unique` and `--solve` on 1 and 2 threads; RSS for a tenth of the boards and for all."""
+    puzzles, origin = seventeen_clue_puzzles()
+    if quick:
+        puzzles = puzzles[:2000]
+    count, tenth = len(puzzles), max(len(puzzles) // 10, 1)
+    files = {n: write_inputs(folder, f"solve{n}", puzzles[:n])["lines"] for n in (tenth, count)}
+    print(f"### --unique and --solve: {count:,} puzzles ({origin}), best of {repeats}")
+    print()
+    print(f"| run | time (s) | µs per puzzle | RSS {tenth:,} (MiB) | RSS {count:,} (MiB) | vs 1 thread |")
+    print("|---|---:|---:|---:|---:|---:|")
+    single: dict[str, float] = {}
+    for option in ("--unique", "--solve"):
+        for threads in (1, 2):
+            argv = [*cli, option, "--threads", str(threads)]
+            little = best_of(repeats, [*argv, str(files[tenth])])
+            large = best_of(repeats, [*argv, str(files[count])])
+            lines = large.stdout.splitlines()
+            # Every 17-clue puzzle has exactly one solution: --unique names none, --solve solves all.
+            assert large.exit_code == 0, large
+            assert len(lines) == (1 if option == "--unique" else count), lines[:3]
+            single.setdefault(option, large.seconds)
+            print(f"| valid-sudoku {option} --threads {threads} | {large.seconds:.3f} | "
+                  f"{large.seconds / count * 1e6:.1f} | {little.peak_rss_mib:.1f} | {large.peak_rss_mib:.1f} | "
+                  f"{single[option] / large.seconds:.2f}x |")
+    print()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a few seconds, no target asserted")
@@ -254,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {label} | {little.seconds:.3f} | {little.peak_rss_mib:.1f} | {large.seconds:.3f} "
                   f"| {large.peak_rss_mib:.1f} | {growth[kind]:+.1f} |")
         print()
+
+        solver_table(cli, folder, args.quick, repeats)
 
     if args.quick:
         print(f"quick mode: {ratio:.1f}x the pure-Python script (target {TARGET_RATIO:.0f}x not asserted)")

@@ -128,8 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     cells = sample_cells(count, seed=36)
     classic = [classic_from_cells(c) for c in cells]
     lines = ["".join("".join(row) for row in board) for board in classic]
+    # The classic form as programs often make it from ints: each cell a fresh str object, not
+    # CPython's shared one-character str (which literals, list("53..7") and json.loads give).
+    fresh_str = [[[str(v) if v else "." for v in c[r * 9 : r * 9 + 9]] for r in range(9)] for c in cells]
+    fresh_fstring = [[[f"{v}" for v in c[r * 9 : r * 9 + 9]] for r in range(9)] for c in cells]
     forms: dict[str, list[Any]] = {
         "classic list of lists of str": classic,
+        "classic, cells made by str(int)": fresh_str,
+        "classic, cells made by f-strings ('0' empty)": fresh_fstring,
         "list of 9-character row strs": [["".join(row) for row in board] for board in classic],
         "tuple of tuples of str": [tuple(tuple(row) for row in board) for board in classic],
         "list of lists of int": [[c[r * 9 : r * 9 + 9] for r in range(9)] for c in cells],
@@ -153,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     contenders += [
         ("pure Python sets, classic list of lists", python_sets_classic, classic),
+        ("pure Python sets, classic, cells made by str(int)", python_sets_classic, fresh_str),
         ("pure Python sets, 81-character str", python_sets_line, lines),
         ("valid_sudoku, classic form, valid boards only", check, valid_classic),
         ("valid_sudoku, 81-character str, valid boards only", check, valid_lines),
@@ -169,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     classic_ns = timings["valid_sudoku, classic list of lists of str"]
     line_ns = timings["valid_sudoku, 81-character str"]
     python_classic = timings["pure Python sets, classic list of lists"]
+    fresh_ns = timings["valid_sudoku, classic, cells made by str(int)"]
+    fstring_ns = timings["valid_sudoku, classic, cells made by f-strings ('0' empty)"]
+    python_fresh = timings["pure Python sets, classic, cells made by str(int)"]
     python_line = timings["pure Python sets, 81-character str"]
     ours_on_valid = timings["valid_sudoku, classic form, valid boards only"]
     line_on_valid = timings["valid_sudoku, 81-character str, valid boards only"]
@@ -177,14 +187,16 @@ def main(argv: list[str] | None = None) -> int:
     rustoku_ns = timings.get("rustoku.check, 81-character str, valid boards only")
 
     print(f"{count} distinct boards ({sum(expected)} valid), best pass of at least {repeats} and {seconds:g} s each\n")
-    print(f"| {'what':<52} | {'ns per call':>11} |")
-    print(f"|{'-' * 54}|{'-' * 13}:|")
+    print(f"| {'what':<60} | {'ns per call':>11} |")
+    print(f"|{'-' * 62}|{'-' * 13}:|")
     for name, ns in rows:
-        print(f"| {name:<52} | {ns:>11.0f} |")
+        print(f"| {name:<60} | {ns:>11.0f} |")
     print()
     print("all boards (half with a planted repeat, where the set-based loop can stop early):")
     print(f"  classic form vs pure Python sets (classic):   {python_classic / classic_ns:6.1f}x faster")
     print(f"  81-char str vs pure Python sets (81 chars):   {python_line / line_ns:6.1f}x faster")
+    print(f"  classic, str(int) cells vs pure Python sets:  {python_fresh / fresh_ns:6.1f}x faster")
+    print(f"  classic, f-string cells vs pure Python sets:  {python_fresh / fstring_ns:6.1f}x faster (sets on str(int) cells)")
     print("valid boards only (the set-based loop reads every cell):")
     print(f"  classic form vs pure Python sets (classic):   {python_classic_valid / ours_on_valid:6.1f}x faster")
     print(f"  81-char str vs pure Python sets (81 chars):   {python_line_valid / line_on_valid:6.1f}x faster")

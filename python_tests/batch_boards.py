@@ -6,6 +6,8 @@ numpy sums; test_batch_properties checks it against the slow pure-Python referen
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -23,7 +25,7 @@ Cells = npt.NDArray[np.uint8]
 Flags = npt.NDArray[np.bool_]
 
 
-def reference_many(cells: npt.NDArray[np.integer]) -> Flags:
+def reference_many(cells: npt.NDArray[np.integer[Any]]) -> Flags:
     """Valid flags for boards of shape (N, 81), values 0-9: no digit twice in any unit."""
     flat = np.asarray(cells).reshape(len(cells), 81)
     valid = np.ones(len(flat), dtype=bool)

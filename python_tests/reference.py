@@ -50,9 +50,9 @@ def reference_conflicts(cells: list[int]) -> list[tuple[str, int, int, tuple[tup
 
 
 def cells_from_line(line: str) -> list[int]:
-    """81 symbols ('1'-'9', '.', '0') to 81 ints."""
+    """81 symbols ('1'-'9'; '.', '0' or '_' for empty) to 81 ints."""
     assert len(line) == 81, line
-    return [0 if ch in ".0" else int(ch) for ch in line]
+    return [0 if ch in ".0_" else int(ch) for ch in line]
 
 
 def classic_from_cells(cells: list[int]) -> list[list[str]]:

@@ -31,11 +31,11 @@ def boards() -> Cells:
 
 
 @pytest.fixture(scope="module")
-def expected(boards: Cells) -> np.ndarray:
+def expected(boards: Cells) -> np.ndarray[Any, Any]:
     return reference_many(boards)
 
 
-def test_the_vectorised_reference_agrees_with_the_slow_one(boards: Cells, expected: np.ndarray) -> None:
+def test_the_vectorised_reference_agrees_with_the_slow_one(boards: Cells, expected: np.ndarray[Any, Any]) -> None:
     sample = range(0, COUNT, 37)  # 2,703 boards spread over the whole set
     assert [reference_is_valid(boards[i].tolist()) for i in sample] == expected[list(sample)].tolist()
     # The set is a real mix, not all one answer.
@@ -44,14 +44,14 @@ def test_the_vectorised_reference_agrees_with_the_slow_one(boards: Cells, expect
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int64, np.uint16])
 @pytest.mark.parametrize("shape", ["N,81", "N,9,9"])
-def test_numpy_arrays_of_every_dtype(boards: Cells, expected: np.ndarray, dtype: type, shape: str) -> None:
-    array: np.ndarray = boards.astype(dtype)
+def test_numpy_arrays_of_every_dtype(boards: Cells, expected: np.ndarray[Any, Any], dtype: type, shape: str) -> None:
+    array: np.ndarray[Any, Any] = boards.astype(dtype)
     if shape == "N,9,9":
         array = array.reshape(COUNT, 9, 9)
     assert np.array_equal(is_valid_many(array), expected)
 
 
-def views(boards: Cells) -> list[tuple[str, np.ndarray]]:
+def views(boards: Cells) -> list[tuple[str, np.ndarray[Any, Any]]]:
     square = boards.reshape(-1, 9, 9)
     wide = np.zeros((len(boards), 100), dtype=np.int16)
     wide[:, 7:88] = boards
@@ -76,7 +76,7 @@ def test_strided_and_transposed_views(boards: Cells) -> None:
         assert np.array_equal(is_valid_many(view, threads=2), want), name
 
 
-def test_bytes_of_lines(boards: Cells, expected: np.ndarray) -> None:
+def test_bytes_of_lines(boards: Cells, expected: np.ndarray[Any, Any]) -> None:
     for ending in (b"\n", b"\r\n"):
         text = lines(boards, ending, final_newline=False, empty=b"0" if ending == b"\n" else b".")
         assert np.array_equal(is_valid_many(text), expected)
@@ -84,7 +84,7 @@ def test_bytes_of_lines(boards: Cells, expected: np.ndarray) -> None:
         assert np.array_equal(is_valid_many(memoryview(text)), expected)
 
 
-def test_sequences_of_strings_and_of_nested_boards(boards: Cells, expected: np.ndarray) -> None:
+def test_sequences_of_strings_and_of_nested_boards(boards: Cells, expected: np.ndarray[Any, Any]) -> None:
     assert np.array_equal(is_valid_many(line_strings(boards)), expected)
     some = range(0, COUNT, 5)  # 20,000 nested boards: building the lists is the slow part
     classic = [classic_from_cells(boards[i].tolist()) for i in some]
@@ -95,7 +95,7 @@ def test_sequences_of_strings_and_of_nested_boards(boards: Cells, expected: np.n
     assert np.array_equal(is_valid_many(arrays), expected[::50])
 
 
-def test_threads_one_two_and_default_agree(boards: Cells, expected: np.ndarray) -> None:
+def test_threads_one_two_and_default_agree(boards: Cells, expected: np.ndarray[Any, Any]) -> None:
     text = lines(boards)
     for threads in (1, 2, None):
         assert np.array_equal(is_valid_many(boards, threads=threads), expected)
@@ -125,7 +125,7 @@ PORTABLE_SCRIPT = textwrap.dedent(
 )
 
 
-def test_the_simd_and_portable_paths_agree(boards: Cells, expected: np.ndarray) -> None:
+def test_the_simd_and_portable_paths_agree(boards: Cells, expected: np.ndarray[Any, Any]) -> None:
     env = {**os.environ, "VALID_SUDOKU_FORCE_PORTABLE": "1"}
     done = subprocess.run(
         [sys.executable, "-c", PORTABLE_SCRIPT, str(HERE)], env=env, capture_output=True, text=True, timeout=300

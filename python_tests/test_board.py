@@ -93,7 +93,7 @@ def test_conflicts_property_is_a_fresh_list() -> None:
     assert len(board.conflicts) == 2
 
 
-@pytest.mark.parametrize("bad", [SEED[:80], [[10] * 9] * 9, 42, "_" * 81, [["1"] * 9] * 8])
+@pytest.mark.parametrize("bad", [SEED[:80], [[10] * 9] * 9, 42, "-" * 81, [["1"] * 9] * 8])
 def test_construction_errors_are_those_of_is_valid_sudoku(bad: Any) -> None:
     with pytest.raises((BoardFormatError, TypeError)) as expected:
         is_valid_sudoku(bad)

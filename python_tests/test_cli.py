@@ -9,7 +9,6 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,55 +18,17 @@ import valid_sudoku
 from puzzles import DATA_DIR, KAGGLE_FILE, LINE_FILES, TDOKU_FILE, data_available, puzzle_lines
 from reference import classic_from_cells, line_from_cells, reference_conflicts, reference_is_valid
 
-SEED = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-# The second LeetCode example: an 8 in the top-left corner repeats in column 0 and box 0.
-SECOND = "8" + SEED[1:]
-SECOND_CONFLICTS = (
-    "digit 8 repeats in column 0 at (0, 0) and (3, 0); digit 8 repeats in box 0 at (0, 0) and (2, 2)"
+from cli_helpers import (  # noqa: F401 (in_tmp_path is an autouse fixture)
+    BLOCK,
+    SECOND,
+    SECOND_CONFLICTS,
+    SECOND_JSON_CONFLICTS,
+    SEED,
+    classic,
+    in_tmp_path,
+    run,
+    write,
 )
-SECOND_JSON_CONFLICTS = [
-    {"unit": "column", "index": 0, "digit": 8, "cells": [[0, 0], [3, 0]]},
-    {"unit": "box", "index": 0, "digit": 8, "cells": [[0, 0], [2, 2]]},
-]
-
-BLOCK = """\
-+-------+-------+-------+
-| 5 3 . | . 7 . | . . . |
-| 6 . . | 1 9 5 | . . . |
-| . 9 8 | . . . | . 6 . |
-+-------+-------+-------+
-| 8 . . | . 6 . | . . 3 |
-| 4 . . | 8 . 3 | . . 1 |
-| 7 . . | . 2 . | . . 6 |
-+-------+-------+-------+
-| . 6 . | . . . | 2 8 . |
-| . . . | 4 1 9 | . . 5 |
-| . . . | . 8 . | . 7 9 |
-+-------+-------+-------+
-"""
-
-
-def classic(line: str) -> list[list[str]]:
-    """The 81-character board as the classic list of 9 lists of 9 one-character str."""
-    return [list(line[r * 9 : r * 9 + 9]) for r in range(9)]
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = valid_sudoku.main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture(autouse=True)
-def in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test runs in its own directory, so file names in messages are short and exact."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def write(name: str, text: str) -> str:
-    Path(name).write_text(text, encoding="utf-8")
-    return name
 
 
 # ---- Input kinds ----
@@ -89,16 +50,22 @@ def test_lines_file_all_valid(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["boards.txt"], capsys) == (0, "3 boards: 3 valid, 0 invalid\n", "")
 
 
-def test_json_single_classic_board(capsys: pytest.CaptureFixture[str]) -> None:
-    write("one.json", json.dumps(classic(SECOND)))
-    assert run(["one.json"], capsys) == (1, f"one.json:1: {SECOND_CONFLICTS}\n1 board: 0 valid, 1 invalid\n", "")
-
-
-def test_json_list_of_boards_in_every_form(capsys: pytest.CaptureFixture[str]) -> None:
-    ints = [[0 if ch == "." else int(ch) for ch in row] for row in classic(SEED)]
-    boards: list[Any] = [classic(SEED), SECOND, ints, ["".join(row) for row in classic(SEED)]]
-    write("many.json", "[\n" + ",\n".join(json.dumps(board) for board in boards) + "\n]\n")
-    assert run(["many.json"], capsys) == (1, f"many.json:3: {SECOND_CONFLICTS}\n4 boards: 3 valid, 1 invalid\n", "")
+def test_an_unrecognised_format_says_what_was_tried(capsys: pytest.CaptureFixture[str]) -> None:
+    write("semicolons.csv", f"puzzle;solution\n{SEED};x\n")
+    assert run(["semicolons.csv"], capsys) == (
+        2,
+        "",
+        "error: semicolons.csv:1:1: the format was not recognised: tried JSON, one 81-character board "
+        "per line, CSV with a header and one board in block format, got 'puzzle;solution' "
+        "(CSV fields must be separated by commas)\n",
+    )
+    write("notes.txt", "# my boards\nsee the other file\n")
+    assert run(["notes.txt"], capsys) == (
+        2,
+        "",
+        "error: notes.txt:2:1: the format was not recognised: tried JSON, one 81-character board "
+        "per line, CSV with a header and one board in block format, got 'see the other file'\n",
+    )
 
 
 def test_csv_puzzle_column(capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,7 +99,8 @@ def test_several_files_share_one_summary(capsys: pytest.CaptureFixture[str]) -> 
     write("b.json", json.dumps([SECOND, SECOND]))
     assert run(["a.txt", "b.json"], capsys) == (
         1,
-        f"b.json:1: {SECOND_CONFLICTS}\nb.json:1: {SECOND_CONFLICTS}\n3 boards: 1 valid, 2 invalid\n",
+        f"b.json:1: boards[0]: {SECOND_CONFLICTS}\nb.json:1: boards[1]: {SECOND_CONFLICTS}\n"
+        "3 boards: 1 valid, 2 invalid\n",
         "",
     )
 
@@ -209,21 +177,10 @@ def test_unknown_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
     )
 
 
-def test_json_and_quiet_conflict(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["--json", "--quiet", "x.txt"], capsys)
-    assert (code, out) == (2, "")
-    assert err.startswith("error: the argument '--json' cannot be used with '--quiet'\n")
-
-
 def test_column_needs_a_value(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["--column"], capsys)
     assert (code, out) == (2, "")
     assert err.startswith("error: a value is required for '--column <NAME>' but none was supplied")
-
-
-def test_argv_must_be_a_sequence_of_str() -> None:
-    with pytest.raises(TypeError):
-        valid_sudoku.main("boards.txt")  # type: ignore[arg-type]
 
 
 # ---- Exit status 2: input errors name file:line:column ----
@@ -236,7 +193,7 @@ def test_argv_must_be_a_sequence_of_str() -> None:
         (
             "typo.txt",
             f"{SEED}\n\n  {SEED[:6]}x{SEED[7:]}\n",
-            "typo.txt:3:9: expected a digit, '.', '0' or '_', got 'x'",
+            "typo.txt:3:9: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
         ),
         (
             "long.txt",
@@ -246,7 +203,7 @@ def test_argv_must_be_a_sequence_of_str() -> None:
         (
             "bad.csv",
             f"id,puzzle\n1,{SEED}\n22,{SEED[:4]}x{SEED[5:]}\n",
-            "bad.csv:3:8: expected a digit, '.', '0' or '_', got 'x'",
+            "bad.csv:3:8: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
         ),
         (
             "nocolumn.csv",
@@ -257,25 +214,25 @@ def test_argv_must_be_a_sequence_of_str() -> None:
         (
             "cell.json",
             json.dumps(classic(SEED)).replace('"7"', '"x"', 1),
-            "cell.json:1:23: expected a digit, '.', '0' or '_', got 'x'",
+            "cell.json:1:23: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
         ),
         (
             "value.json",
             '[\n  ["53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",\n'
             '   "7...2...6", ".6....28.", "...419..5", "....8..7", 10]\n]\n',
-            "value.json:3:52: expected 9 cells, got 8",
+            "value.json:3:52: boards[0]: expected 9 cells, got 8",
         ),
         (
             "rows.json",
             json.dumps([SEED, ["123456789"] * 8]),
-            f"rows.json:1:{len(json.dumps([SEED, ['123456789'] * 8])) - 1}: expected 9 rows, got 8",
+            f"rows.json:1:{len(json.dumps([SEED, ['123456789'] * 8])) - 1}: boards[1]: expected 9 rows, got 8",
         ),
         ("syntax.json", '[["5", "3"\n', "syntax.json:2:1: invalid JSON: EOF while parsing a list"),
         ("object.json", '{"board": []}', "object.json:1:1: expected a board or a list of boards, got an object"),
         (
             "block.txt",
             BLOCK.replace("| 4 . .", "| 4 x .", 1),
-            "block.txt:7:5: expected a digit, '.', '0' or '_', got 'x'",
+            "block.txt:7:5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
         ),
         (
             "rowcount.txt",
@@ -326,7 +283,12 @@ def test_help_shows_examples(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, err) == (0, "")
     assert "Usage: valid-sudoku [OPTIONS] [FILE]..." in out
     assert "Examples:\n  valid-sudoku puzzles.txt" in out
-    assert "Exit status: 0 when every board is valid, 1 when any is invalid, 2 on a usage or input error." in out
+    assert (
+        "Exit status: 0 when every board is valid, 1 when any is invalid, 2 on a usage or input error,\n"
+        "130 when interrupted. With --unique, 1 when any board has no solution or more than one; with\n"
+        "--solve, 1 when any board has no solution.\n"
+    ) in out
+    assert "  valid-sudoku --unique puzzles.txt         the boards without exactly one solution\n" in out
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,7 @@ from valid_sudoku import BoardFormatError, is_valid_sudoku
 BOARD_TYPES = "a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array"
 ROW_TYPES = "a sequence of 9 cells or a 9-character str"
 CELL_TYPES = "a one-character str or an int 0-9"
-SYMBOLS = "expected a digit '1'-'9' or '.'"
+SYMBOLS = "expected a digit '1'-'9' or an empty cell '.', '0' or '_'"
 
 
 def with_cell(value: Any, row: int = 2, col: int = 4) -> list[list[Any]]:

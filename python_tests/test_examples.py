@@ -17,5 +17,5 @@ def test_quickstart_prints_both_verdicts() -> None:
     assert done.stdout.splitlines() == [
         "example 1 is valid: True",
         "example 2 is valid: False",
-        "a malformed board is refused: board[2][4]: expected a digit '1'-'9' or '.', got 'x'",
+        "a malformed board is refused: board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
     ]

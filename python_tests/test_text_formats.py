@@ -98,7 +98,7 @@ def test_round_trips(cells: list[int]) -> None:
 
 
 def bad_cell(line: int, column: int, found: str) -> tuple[int, int, str]:
-    return line, column, f"line {line}, column {column}: expected a digit, '.', '0' or '_', got '{found}'"
+    return line, column, f"line {line}, column {column}: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '{found}'"
 
 
 ERRORS: list[tuple[str, tuple[int, int, str]]] = [
@@ -168,7 +168,7 @@ def test_lone_surrogates_are_bad_cells() -> None:
     with pytest.raises(BoardFormatError) as info:
         Board.parse(SEED[:5] + "\ud800" + SEED[6:])
     assert (info.value.line, info.value.column) == (1, 6)
-    assert str(info.value) == "line 1, column 6: expected a digit, '.', '0' or '_', got '\ufffd'"
+    assert str(info.value) == "line 1, column 6: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\ufffd'"
 
 
 @pytest.mark.parametrize("bad", [SEED.encode(), None, 81, SEED_ROWS])

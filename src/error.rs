@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::parse::EXPECTED_SYMBOL;
+
 /// Where in the user's input a problem is, in the user's own indexing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Place {
@@ -50,6 +52,8 @@ pub enum Problem {
     Shape(Vec<usize>),
     /// A batch array whose shape is neither (N, 9, 9) nor (N, 81); the payload is its shape.
     BatchShape(Vec<usize>),
+    /// A 1-D integer array given as a batch: most often a puzzle column read as numbers.
+    NumberColumn(Vec<usize>),
     /// A missing value (an Arrow null) where a board should be.
     Null,
 }
@@ -150,16 +154,20 @@ impl fmt::Display for BoardError {
             Problem::RowLength(n) => write!(f, "expected 9 characters, got {n}"),
             Problem::Length(n) => write!(f, "expected 81 characters, got {n}"),
             Problem::ByteLength(n) => write!(f, "expected 81 bytes, got {n}"),
-            Problem::Symbol(text) => {
-                write!(f, "expected a digit '1'-'9' or '.', got '{}'", shorten(text))
-            }
+            Problem::Symbol(text) => write!(f, "{EXPECTED_SYMBOL}, got '{}'", shorten(text)),
             Problem::Byte(byte) if byte.is_ascii_graphic() || *byte == b' ' => {
-                write!(f, "expected a digit '1'-'9' or '.', got '{}'", char::from(*byte))
+                write!(f, "{EXPECTED_SYMBOL}, got '{}'", char::from(*byte))
             }
-            Problem::Byte(byte) => write!(f, "expected a digit '1'-'9' or '.', got byte 0x{byte:02x}"),
+            Problem::Byte(byte) => write!(f, "{EXPECTED_SYMBOL}, got byte 0x{byte:02x}"),
             Problem::Value(text) => write!(f, "expected a value 0-9, got {}", shorten(text)),
             Problem::Shape(shape) => write!(f, "expected shape (9, 9) or (81,), got {}", shape_text(shape)),
             Problem::BatchShape(shape) => write!(f, "expected shape (N, 9, 9) or (N, 81), got {}", shape_text(shape)),
+            Problem::NumberColumn(shape) => write!(
+                f,
+                "expected shape (N, 9, 9) or (N, 81), got {}; puzzles read as numbers lose their leading zeros, \
+                 so read them as text (pandas: read_csv(..., dtype=str))",
+                shape_text(shape)
+            ),
             Problem::Null => f.write_str("expected a board, got null"),
         }
     }
@@ -208,12 +216,12 @@ mod tests {
     fn messages_name_the_place_in_the_users_indexing() {
         let cases = [
             (BoardError::new(Place::Cell(2, 4), Problem::Symbol("x".into())),
-             "board[2][4]: expected a digit '1'-'9' or '.', got 'x'"),
+             "board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"),
             (BoardError::new(Place::Board, Problem::RowCount(8)), "board: expected 9 rows, got 8"),
             (BoardError::new(Place::Row(3), Problem::CellCount(10)), "board[3]: expected 9 cells, got 10"),
             (BoardError::new(Place::Board, Problem::Length(80)), "board: expected 81 characters, got 80"),
             (BoardError::new(Place::Flat(22), Problem::Symbol("é".into())),
-             "board[22]: expected a digit '1'-'9' or '.', got 'é'"),
+             "board[22]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'"),
             (BoardError::new(Place::Cell(2, 4), Problem::Value("12".into())).in_batch(17),
              "boards[17][2][4]: expected a value 0-9, got 12"),
             (BoardError::new(Place::Board, Problem::Shape(vec![3, 9])), "board: expected shape (9, 9) or (81,), got (3, 9)"),
@@ -234,7 +242,7 @@ mod tests {
         let error = BoardError::new(Place::Cell(0, 0), Problem::Symbol("7".repeat(1000)));
         assert_eq!(
             error.to_string(),
-            format!("board[0][0]: expected a digit '1'-'9' or '.', got '{}…'", "7".repeat(20))
+            format!("board[0][0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '{}…'", "7".repeat(20))
         );
         assert_eq!(shorten("\n"), "\\n");
         assert_eq!(shorten("\u{7}"), "\\x07");
@@ -246,8 +254,8 @@ mod tests {
 
     #[test]
     fn text_errors_name_line_and_column() {
-        let error = TextError::at(3, Some(7), "expected a digit, got 'x'");
-        assert_eq!(error.to_string(), "line 3, column 7: expected a digit, got 'x'");
+        let error = TextError::at(3, Some(7), "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
+        assert_eq!(error.to_string(), "line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
         assert_eq!(TextError::at(2, None, "expected 81 characters, got 80").to_string(), "line 2: expected 81 characters, got 80");
     }
 

@@ -14,6 +14,7 @@ pub mod grid;
 pub mod parse;
 pub mod render;
 pub mod score;
+pub mod solve;
 pub mod text;
 
 mod bindings;
@@ -21,7 +22,9 @@ mod bindings;
 use pyo3::prelude::*;
 
 /// Is this Sudoku board valid? A Rust core with Python bindings.
+// Imported as `valid_sudoku._core`: the package python/valid_sudoku/ re-exports its public names.
 #[pymodule(gil_used = false)]
+#[pyo3(name = "_core")]
 fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -7,13 +7,16 @@ use crate::grid::{Grid, CELLS, SIDE};
 /// Marks a byte outside the alphabet in [`SYMBOL_VALUE`].
 pub const NOT_A_SYMBOL: u8 = 0xFF;
 
-/// The value of each byte as a cell: `'1'`-`'9'` are digits, `'.'` and `'0'` are empty
-/// (puzzle datasets write empty cells as `0`), everything else is [`NOT_A_SYMBOL`].
-/// Bytes of non-ASCII UTF-8 sequences are all >= 0x80 and so never pass for a symbol.
+/// The one alphabet, for every input form (cells, rows, flat str and bytes, text, batches,
+/// the command): the value of each byte as a cell. `'1'`-`'9'` are digits; `'.'`, `'0'`
+/// (as puzzle datasets write it) and `'_'` (as some puzzle collections write it) are empty;
+/// everything else is [`NOT_A_SYMBOL`]. Bytes of non-ASCII UTF-8 sequences are all >= 0x80
+/// and so never pass for a symbol.
 pub const SYMBOL_VALUE: [u8; 256] = {
     let mut table = [NOT_A_SYMBOL; 256];
     table[b'.' as usize] = 0;
     table[b'0' as usize] = 0;
+    table[b'_' as usize] = 0;
     let mut d = 1;
     while d <= 9 {
         table[(b'0' + d) as usize] = d;
@@ -22,19 +25,14 @@ pub const SYMBOL_VALUE: [u8; 256] = {
     table
 };
 
-/// The alphabet of text boards (puzzle files, `Board.parse`, the command): the core's, plus
-/// `'_'` for empty, as some puzzle collections write it.
-pub const TEXT_SYMBOL_VALUE: [u8; 256] = {
-    let mut table = SYMBOL_VALUE;
-    table[b'_' as usize] = 0;
-    table
-};
+/// What every message about a symbol outside [`SYMBOL_VALUE`] says before `, got ...`.
+pub const EXPECTED_SYMBOL: &str = "expected a digit '1'-'9' or an empty cell '.', '0' or '_'";
 
-/// True for the bytes of the alphabet. Arithmetic rather than a table lookup, so loops over
-/// many bytes vectorise.
+/// True for the bytes of the alphabet: the same answer as [`SYMBOL_VALUE`] (a test checks
+/// every byte), in arithmetic rather than a table lookup, so loops over many bytes vectorise.
 #[inline(always)]
 pub fn is_symbol(byte: u8) -> bool {
-    (byte.wrapping_sub(b'0') <= 9) | (byte == b'.')
+    (byte.wrapping_sub(b'0') <= 9) | (byte == b'.') | (byte == b'_')
 }
 
 /// The value of one symbol, or `None` outside the alphabet.
@@ -111,7 +109,26 @@ pub fn grid_from_bytes(bytes: &[u8]) -> Result<Grid, BoardError> {
 /// Maps `bytes` into `out` when it has exactly `out.len()` symbols; `None` otherwise.
 #[inline]
 pub fn fill_from_ascii(bytes: &[u8], out: &mut [u8]) -> Option<()> {
+    if let (Ok(bytes), Ok(out)) = (<&[u8; CELLS]>::try_from(bytes), <&mut [u8; CELLS]>::try_from(&mut *out)) {
+        return fill_board_from_ascii(bytes, out);
+    }
     fill_from_table(bytes, out, &SYMBOL_VALUE)
+}
+
+/// [`fill_from_ascii`] for a whole board, by arithmetic instead of table lookups, so that the
+/// loop vectorises (a batch of puzzle lines spends most of its reading time here). It must
+/// agree with [`SYMBOL_VALUE`] on every byte; a test checks that it does.
+#[inline]
+fn fill_board_from_ascii(bytes: &[u8; CELLS], out: &mut [u8; CELLS]) -> Option<()> {
+    let mut bad = 0u8;
+    for (slot, &byte) in out.iter_mut().zip(bytes) {
+        let digit = byte.wrapping_sub(b'0');
+        let empty = (byte == b'.') | (byte == b'_');
+        let value = if empty { 0 } else { digit };
+        bad |= u8::from(value > 9);
+        *slot = value;
+    }
+    (bad == 0).then_some(())
 }
 
 /// [`fill_from_ascii`] with another alphabet (a table like [`SYMBOL_VALUE`], whose values are
@@ -158,9 +175,45 @@ mod tests {
     fn the_alphabet() {
         assert_eq!(symbol_value(b'.'), Some(0));
         assert_eq!(symbol_value(b'0'), Some(0));
+        assert_eq!(symbol_value(b'_'), Some(0));
+        assert_eq!(symbol_value(b' '), None);
         assert_eq!(symbol_value(b'9'), Some(9));
         assert_eq!(symbol_value(b'x'), None);
         assert_eq!(symbol_value(0xC3), None);
+    }
+
+    #[test]
+    fn the_board_fast_path_agrees_with_the_table_on_every_byte() {
+        for byte in 0..=255u8 {
+            for cell in [0, 40, 80] {
+                let mut line = [b'1'; CELLS];
+                line[cell] = byte;
+                let (mut fast, mut table) = ([0u8; CELLS], [0u8; CELLS]);
+                let fast_ok = fill_board_from_ascii(&line, &mut fast);
+                let table_ok = fill_from_table(&line, &mut table, &SYMBOL_VALUE);
+                assert_eq!(fast_ok, table_ok, "byte {byte:#04x}");
+                if table_ok.is_some() {
+                    assert_eq!(fast, table, "byte {byte:#04x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_arithmetic_test_agrees_with_the_table() {
+        for byte in 0..=255u8 {
+            assert_eq!(is_symbol(byte), symbol_value(byte).is_some(), "{byte:#04x}");
+        }
+    }
+
+    #[test]
+    fn every_empty_symbol_reads_as_empty_in_every_form() {
+        let line = format!("5_0.{}", &SEED_LINE[4..]);
+        let grid = grid_from_text(&line).expect("parses");
+        assert_eq!((grid.get(0, 1), grid.get(0, 2), grid.get(0, 3)), (Some(0), Some(0), Some(0)));
+        assert_eq!(grid_from_bytes(line.as_bytes()), Ok(grid));
+        assert_eq!(row_from_text(0, "5_0.7...."), Ok([5, 0, 0, 0, 7, 0, 0, 0, 0]));
+        assert_eq!(cell_from_text(Place::Cell(0, 0), "_"), Ok(0));
     }
 
     #[test]
@@ -179,11 +232,11 @@ mod tests {
         let mut bad = SEED_LINE.to_string();
         bad.replace_range(22..23, "x");
         let error = grid_from_text(&bad).unwrap_err();
-        assert_eq!(error.to_string(), "board[22]: expected a digit '1'-'9' or '.', got 'x'");
+        assert_eq!(error.to_string(), "board[22]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
         assert_eq!(error.place.row_col(), (Some(2), Some(4)));
         // 81 characters, more than 81 bytes: the count is of characters.
         let accented = format!("é{}", &SEED_LINE[1..]);
-        assert_eq!(grid_from_text(&accented).unwrap_err().to_string(), "board[0]: expected a digit '1'-'9' or '.', got 'é'");
+        assert_eq!(grid_from_text(&accented).unwrap_err().to_string(), "board[0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'");
     }
 
     #[test]
@@ -191,17 +244,17 @@ mod tests {
         assert_eq!(grid_from_bytes(b"123").unwrap_err().to_string(), "board: expected 81 bytes, got 3");
         let mut bad = SEED_LINE.as_bytes().to_vec();
         bad[80] = 0xFF;
-        assert_eq!(grid_from_bytes(&bad).unwrap_err().to_string(), "board[80]: expected a digit '1'-'9' or '.', got byte 0xff");
+        assert_eq!(grid_from_bytes(&bad).unwrap_err().to_string(), "board[80]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff");
     }
 
     #[test]
     fn rows_and_cells() {
         assert_eq!(row_from_text(0, "53..7...."), Ok([5, 3, 0, 0, 7, 0, 0, 0, 0]));
         assert_eq!(row_from_text(3, "53..7.....").unwrap_err().to_string(), "board[3]: expected 9 characters, got 10");
-        assert_eq!(row_from_text(1, "53..7..x.").unwrap_err().to_string(), "board[1][7]: expected a digit '1'-'9' or '.', got 'x'");
+        assert_eq!(row_from_text(1, "53..7..x.").unwrap_err().to_string(), "board[1][7]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
         assert_eq!(cell_from_text(Place::Cell(0, 0), "7"), Ok(7));
-        assert_eq!(cell_from_text(Place::Cell(0, 1), "").unwrap_err().to_string(), "board[0][1]: expected a digit '1'-'9' or '.', got ''");
-        assert_eq!(cell_from_text(Place::Cell(0, 1), "55").unwrap_err().to_string(), "board[0][1]: expected a digit '1'-'9' or '.', got '55'");
+        assert_eq!(cell_from_text(Place::Cell(0, 1), "").unwrap_err().to_string(), "board[0][1]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got ''");
+        assert_eq!(cell_from_text(Place::Cell(0, 1), "55").unwrap_err().to_string(), "board[0][1]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '55'");
         assert_eq!(cell_from_int(Place::Cell(2, 4), 0), Ok(0));
         assert_eq!(cell_from_int(Place::Cell(2, 4), 12).unwrap_err().to_string(), "board[2][4]: expected a value 0-9, got 12");
         assert_eq!(cell_from_int(Place::Cell(2, 4), -1).unwrap_err().to_string(), "board[2][4]: expected a value 0-9, got -1");

@@ -17,31 +17,19 @@ use crate::grid::{CELLS, SIDE};
 /// Boards per block: one per byte lane of a 256-bit register.
 pub const LANES: usize = 32;
 
-/// How the block's bytes encode cells.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Encoding {
-    /// Values 0-9 (numpy arrays).
-    Values,
-    /// ASCII symbols '1'-'9', '.' and '0' (puzzle lines).
-    Ascii,
-}
-
 /// Validates one block of 32 boards whose starts are `stride` bytes apart in `bytes`.
 ///
 /// Writes one flag per board to `out` and returns true when every cell was in the encoding's
 /// alphabet; when it returns false, `out` is meaningless and the caller finds the bad cell.
 /// Returns false too, without reading, if `bytes` is too short for the block.
 #[target_feature(enable = "avx2")]
-pub fn validate_block(bytes: &[u8], stride: usize, encoding: Encoding, out: &mut [bool; LANES]) -> bool {
+pub fn validate_block(bytes: &[u8], stride: usize, out: &mut [bool; LANES]) -> bool {
     if stride < CELLS || bytes.len() < (LANES - 1) * stride + CELLS {
         return false;
     }
     // Not zeroed first: that alone cost a tenth of the block's time.
     let mut columns = Columns { cells: [MaybeUninit::uninit(); CELLS] };
-    let worst = match encoding {
-        Encoding::Values => columns.fill::<false>(bytes, stride),
-        Encoding::Ascii => columns.fill::<true>(bytes, stride),
-    };
+    let worst = columns.fill(bytes, stride);
     // SAFETY: `fill` wrote all 81 entries (its windows cover cells 0-31, 32-63 and 64-80),
     // and MaybeUninit<T> has the layout of T.
     let cells = unsafe { &*columns.cells.as_ptr().cast::<[__m256i; CELLS]>() };
@@ -99,11 +87,11 @@ impl Columns {
     /// last window starts at 49 so that no load reaches past the board's 81st byte. Its bytes
     /// 15-31 are cells 64-80.
     #[target_feature(enable = "avx2")]
-    fn fill<const ASCII: bool>(&mut self, bytes: &[u8], stride: usize) -> __m256i {
+    fn fill(&mut self, bytes: &[u8], stride: usize) -> __m256i {
         let mut worst = _mm256_set1_epi8(9);
-        self.put_window::<ASCII>(bytes, stride, 0, 0, &mut worst);
-        self.put_window::<ASCII>(bytes, stride, 32, 0, &mut worst);
-        self.put_window::<ASCII>(bytes, stride, 49, 15, &mut worst);
+        self.put_window(bytes, stride, 0, 0, &mut worst);
+        self.put_window(bytes, stride, 32, 0, &mut worst);
+        self.put_window(bytes, stride, 49, 15, &mut worst);
         worst
     }
 
@@ -115,7 +103,7 @@ impl Columns {
     /// stall on store forwarding.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn put_window<const ASCII: bool>(&mut self, bytes: &[u8], stride: usize, offset: usize, skip: usize, worst: &mut __m256i) {
+    fn put_window(&mut self, bytes: &[u8], stride: usize, offset: usize, skip: usize, worst: &mut __m256i) {
         let base = bytes.as_ptr().wrapping_add(offset);
         let rows: [__m256i; LANES] = std::array::from_fn(|board| {
             // SAFETY: board * stride + offset + 32 <= 31 * stride + 81 <= bytes.len() (checked
@@ -132,7 +120,7 @@ impl Columns {
                 if k < skip {
                     continue;
                 }
-                let value = if ASCII { ascii_value(column) } else { column };
+                let value = column;
                 *worst = _mm256_max_epu8(*worst, value);
                 if let Some(cell) = self.cells.get_mut(offset + k) {
                     cell.write(column);
@@ -185,15 +173,6 @@ fn plane_repeats(cells: &[__m256i; CELLS], digits: __m256i) -> __m256i {
         found = or(found, _mm256_xor_si256(sum, all));
     }
     found
-}
-
-/// An ASCII symbol's value: '0'-'9' give 0-9 and '.' gives 0; anything else gives a byte
-/// above 9.
-#[target_feature(enable = "avx2")]
-fn ascii_value(symbol: __m256i) -> __m256i {
-    let digit = _mm256_sub_epi8(symbol, _mm256_set1_epi8(b'0' as i8));
-    let dot = _mm256_cmpeq_epi8(symbol, _mm256_set1_epi8(b'.' as i8));
-    _mm256_andnot_si256(dot, digit)
 }
 
 /// Transposes a 32x32 byte matrix but for joining 128-bit halves. Row `b` of the input is
@@ -284,24 +263,11 @@ mod tests {
             }
             let mut out = [false; LANES];
             // SAFETY: AVX2 is present (checked above).
-            assert!(unsafe { validate_block(&bytes, stride, Encoding::Values, &mut out) });
+            assert!(unsafe { validate_block(&bytes, stride, &mut out) });
             for (b, &flag) in out.iter().enumerate() {
                 let board: &[u8; CELLS] = bytes[b * stride..b * stride + CELLS].try_into().expect("81 bytes");
                 assert_eq!(flag, portable::is_valid(board), "round {round} board {b}");
             }
-            // The same boards as ASCII symbols, with '.' and '0' for empty cells.
-            let text: Vec<u8> = bytes
-                .iter()
-                .enumerate()
-                .map(|(i, &v)| match v {
-                    0 if i % 2 == 0 => b'.',
-                    v => b'0' + v,
-                })
-                .collect();
-            let mut ascii_out = [false; LANES];
-            // SAFETY: AVX2 is present (checked above).
-            assert!(unsafe { validate_block(&text, stride, Encoding::Ascii, &mut ascii_out) });
-            assert_eq!(ascii_out, out);
         }
     }
 
@@ -316,19 +282,9 @@ mod tests {
                 let mut bytes = vec![0u8; LANES * CELLS];
                 bytes[17 * CELLS + cell] = bad;
                 // SAFETY: AVX2 is present (checked above).
-                assert!(!unsafe { validate_block(&bytes, CELLS, Encoding::Values, &mut out) });
-            }
-            for bad in [b'x', b'/', b':', b'-', b'\n', b'\r', b' ', 0, 9, 0xFF, 0xAE, 0xB1] {
-                let mut text = vec![b'.'; LANES * CELLS];
-                text[5 * CELLS + cell] = bad;
-                // SAFETY: AVX2 is present (checked above).
-                assert!(!unsafe { validate_block(&text, CELLS, Encoding::Ascii, &mut out) }, "{bad}");
+                assert!(!unsafe { validate_block(&bytes, CELLS, &mut out) });
             }
         }
-        let text = vec![b'0'; LANES * CELLS];
-        // SAFETY: AVX2 is present (checked above).
-        assert!(unsafe { validate_block(&text, CELLS, Encoding::Ascii, &mut out) });
-        assert_eq!(out, [true; LANES]);
     }
 
     #[test]
@@ -339,7 +295,7 @@ mod tests {
         let mut out = [false; LANES];
         let bytes = vec![0u8; LANES * CELLS - 1];
         // SAFETY: AVX2 is present (checked above).
-        assert!(!unsafe { validate_block(&bytes, CELLS, Encoding::Values, &mut out) });
-        assert!(!unsafe { validate_block(&bytes, 80, Encoding::Values, &mut out) });
+        assert!(!unsafe { validate_block(&bytes, CELLS, &mut out) });
+        assert!(!unsafe { validate_block(&bytes, 80, &mut out) });
     }
 }

@@ -1,144 +1,121 @@
 //! Puzzle lines, the way a puzzle file reads: one board of 81 symbols per line.
 //!
-//! Symbols are '1'-'9' for digits and '.' or '0' for empty cells. Lines end with `\n` or
+//! Symbols are those of `crate::parse`: '1'-'9' for digits and '.', '0' or '_' for empty cells. Lines end with `\n` or
 //! `\r\n`; the last one may end at the end of the data instead. Every line is a board: a
 //! blank line or a comment is an error, so board `i` is always line `i + 1`.
 //!
-//! Runs of 32 lines that share one line ending go straight to the SIMD validator, which reads
-//! the symbols in place; anything else (a mixed ending, a wrong length, a bad symbol, the last
-//! few lines) goes line by line through the checked path, which also writes the errors.
+//! [`Lines`] is the batch source for such text. Where every line has the same length (the
+//! usual puzzle file), line `i` is found by arithmetic; otherwise the line starts are indexed
+//! once, in a buffer that fails cleanly when it cannot be had.
 
 use crate::error::TextError;
 use crate::grid::CELLS;
+use crate::parse;
 
-use super::kernel::{kernel, Kernel};
-use super::portable::{self, Verdict};
-use super::threads::{part_count, run_parts};
+use super::source::{try_filled, BatchError, BoardSource};
 
-/// Smallest share of the text worth a thread of its own, in bytes (about 100k lines); tiny
-/// in unit tests, so that small inputs exercise the splitting.
-const MIN_PART_BYTES: usize = if cfg!(test) { 4096 } else { 8 << 20 };
+/// What a line error says after the position: the one alphabet's wording.
+use crate::parse::EXPECTED_SYMBOL as SYMBOL_EXPECTED;
 
-/// What a line error says after the position.
-const SYMBOL_EXPECTED: &str = "expected a digit '1'-'9', '.' or '0'";
-
-/// One flag per line: true when the line's board has no repeated digit in a row, column or
-/// box. Fails on the first line that is not a board, naming its line and column.
-pub fn validate_lines(text: &[u8], threads: usize) -> Result<Vec<bool>, TextError> {
-    let parts = split_at_line_starts(text, part_count(text.len(), threads, MIN_PART_BYTES));
-    let results = run_parts(parts, threads, validate_part, |result| result.1.is_some());
-    let mut flags = Vec::new();
-    for (flags_part, error) in results.into_iter().flatten() {
-        let lines_before = flags.len();
-        flags.extend_from_slice(&flags_part);
-        if let Some(mut error) = error {
-            error.line += lines_before;
-            error.board = Some(error.line - 1);
-            return Err(error);
-        }
-    }
-    Ok(flags)
+/// Puzzle lines, read by index.
+pub struct Lines<'a> {
+    text: &'a [u8],
+    starts: Starts,
 }
 
-/// Cuts `text` into up to `count` pieces, each ending just after a `\n` (except the last).
-fn split_at_line_starts(text: &[u8], count: usize) -> Vec<&[u8]> {
-    let mut parts = Vec::with_capacity(count);
-    let mut rest = text;
-    for k in (1..count).rev() {
-        let target = rest.len() / (k + 1);
-        match rest.get(target..).and_then(|tail| tail.iter().position(|&b| b == b'\n')) {
-            Some(newline) => {
-                let (part, tail) = rest.split_at(target + newline + 1);
-                parts.push(part);
-                rest = tail;
+/// Where each line starts.
+enum Starts {
+    /// Line `i` starts at `i * stride`.
+    Every { stride: usize, count: usize },
+    /// Line `i` starts at `starts[i]`; one more entry marks the end of the text.
+    Indexed(Vec<usize>),
+}
+
+impl<'a> Lines<'a> {
+    /// Indexes `text`; fails only when the index cannot be allocated.
+    pub fn new(text: &'a [u8]) -> Result<Self, BatchError> {
+        if let Some((stride, count)) = uniform_stride(text) {
+            return Ok(Lines { text, starts: Starts::Every { stride, count } });
+        }
+        let newlines = memchr::memchr_iter(b'\n', text).count();
+        let ends_open = text.last().is_some_and(|&b| b != b'\n');
+        let mut starts = try_filled(0, 0usize)?;
+        starts.try_reserve_exact(newlines + 2).map_err(|_| BatchError::OutOfMemory)?;
+        starts.push(0);
+        starts.extend(memchr::memchr_iter(b'\n', text).map(|at| at + 1));
+        if ends_open {
+            starts.push(text.len());
+        }
+        if text.is_empty() {
+            starts.clear();
+        }
+        Ok(Lines { text, starts: Starts::Indexed(starts) })
+    }
+
+    /// Line `index` with its ending, or None past the last.
+    fn line(&self, index: usize) -> Option<&'a [u8]> {
+        let (start, end) = match &self.starts {
+            Starts::Every { stride, count } => {
+                if index >= *count {
+                    return None;
+                }
+                (index * stride, ((index + 1) * stride).min(self.text.len()))
             }
-            None => break,
-        }
+            Starts::Indexed(starts) => (*starts.get(index)?, *starts.get(index + 1)?),
+        };
+        self.text.get(start..end)
     }
-    parts.push(rest);
-    parts
 }
 
-/// The flags of one piece of text and, if a line failed, its error with `line` counted from 1
-/// at the piece's start.
-fn validate_part(text: &[u8]) -> (Vec<bool>, Option<TextError>) {
-    let mut flags = Vec::with_capacity(text.len() / (CELLS + 1) + 1);
-    let mut pos = 0;
-    while pos < text.len() {
-        if let Some(next) = simd_block(text, pos, &mut flags) {
-            pos = next;
-            continue;
-        }
-        match checked_line(text, pos, flags.len() + 1) {
-            Ok((valid, next)) => {
-                flags.push(valid);
-                pos = next;
-            }
-            Err(error) => return (flags, Some(error)),
-        }
-    }
-    (flags, None)
-}
-
-/// Validates 32 lines starting at `pos` when they share a line ending and hold only symbols;
-/// returns where the next line starts, or None to let the checked path take over.
-#[cfg(target_arch = "x86_64")]
-fn simd_block(text: &[u8], pos: usize, flags: &mut Vec<bool>) -> Option<usize> {
-    use super::avx2::{prefetch, validate_block, Encoding, LANES};
-    if kernel() != Kernel::Avx2 {
-        return None;
-    }
-    let block = text.get(pos..)?;
-    let stride = match block.get(CELLS..CELLS + 2)? {
+/// `(stride, count)` when every line is 81 bytes then the same ending (`\n` or `\r\n`),
+/// the last possibly without it: checked by looking only at where the endings must be.
+fn uniform_stride(text: &[u8]) -> Option<(usize, usize)> {
+    let stride = match text.get(CELLS..CELLS + 2)? {
         [b'\n', _] => CELLS + 1,
         [b'\r', b'\n'] => CELLS + 2,
         _ => return None,
     };
-    let bytes = block.get(..LANES * stride)?;
-    let every_line_ends_alike = bytes.chunks_exact(stride).all(|line| match stride {
-        82 => line.get(CELLS) == Some(&b'\n'),
-        _ => line.get(CELLS..) == Some(b"\r\n"),
+    let whole = text.len() / stride;
+    let rest = text.len() % stride;
+    if rest != 0 && rest != CELLS {
+        return None;
+    }
+    let newline_at = stride - 1;
+    let every_ending = (0..whole).all(|i| {
+        let end = i * stride + newline_at;
+        text.get(end) == Some(&b'\n') && (stride == CELLS + 1 || text.get(end - 1) == Some(&b'\r'))
     });
-    if !every_line_ends_alike {
-        return None;
-    }
-    let ahead = block.get(LANES * stride..2 * LANES * stride).unwrap_or_default();
-    let mut out = [false; LANES];
-    // SAFETY: the kernel is Avx2 only where `is_x86_feature_detected!("avx2")` said so.
-    unsafe { prefetch(ahead) };
-    // SAFETY: as above.
-    if !unsafe { validate_block(bytes, stride, Encoding::Ascii, &mut out) } {
-        return None;
-    }
-    flags.extend_from_slice(&out);
-    Some(pos + LANES * stride)
+    // A stray newline inside a line is not a symbol, so the line that holds it fails to read
+    // and its error (found by `line_error`, which looks for the first newline) is the right one.
+    every_ending.then_some((stride, whole + usize::from(rest == CELLS)))
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-fn simd_block(_text: &[u8], _pos: usize, _flags: &mut Vec<bool>) -> Option<usize> {
-    None
-}
-
-/// The line starting at `pos`: its flag and where the next line starts, or the error that
-/// names it as line `line` (counted within the piece).
-fn checked_line(text: &[u8], pos: usize, line: usize) -> Result<(bool, usize), TextError> {
-    let rest = text.get(pos..).unwrap_or_default();
-    // The common case, without searching for the newline: 81 symbols, then an ending. A
-    // newline among the 81 bytes is not a symbol, so such a line falls to the search below.
-    let ending = match rest.get(CELLS..) {
-        Some([] | [b'\r']) => Some(rest.len()),
-        Some([b'\n', ..]) => Some(CELLS + 1),
-        Some([b'\r', b'\n', ..]) => Some(CELLS + 2),
-        _ => None,
-    };
-    if let (Some(length), Some(symbols)) = (ending, rest.first_chunk::<CELLS>()) {
-        match portable::verdict(symbols, &portable::SYMBOLS) {
-            Verdict::Valid => return Ok((true, pos + length)),
-            Verdict::Repeat => return Ok((false, pos + length)),
-            Verdict::Bad => {}
+impl BoardSource for Lines<'_> {
+    fn len(&self) -> usize {
+        match &self.starts {
+            Starts::Every { count, .. } => *count,
+            Starts::Indexed(starts) => starts.len().saturating_sub(1),
         }
     }
-    Err(line_error(rest, line))
+
+    fn fill(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
+        for (offset, board) in out.chunks_exact_mut(CELLS).enumerate() {
+            let index = first + offset;
+            let line = self.line(index).unwrap_or_default();
+            let content = match &self.starts {
+                // The endings were checked when the text was indexed.
+                Starts::Every { .. } => line.get(..CELLS).unwrap_or(line),
+                Starts::Indexed(_) => {
+                    let content = line.strip_suffix(b"\n").unwrap_or(line);
+                    content.strip_suffix(b"\r").unwrap_or(content)
+                }
+            };
+            if parse::fill_from_ascii(content, board).is_none() {
+                return Err(line_error(line, index + 1).into());
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Why the line at the start of `rest` (which has a wrong length or a bad symbol) is not a
@@ -155,7 +132,7 @@ fn line_error(rest: &[u8], line: usize) -> TextError {
     let Ok(symbols) = <&[u8; CELLS]>::try_from(content) else {
         return error(None, format!("expected 81 characters, got {}", content.len()));
     };
-    let column = portable::first_bad(symbols, &portable::SYMBOLS);
+    let column = symbols.iter().position(|&b| parse::symbol_value(b).is_none()).unwrap_or(0);
     let byte = symbols.get(column).copied().unwrap_or_default();
     error(Some(column + 1), format!("{SYMBOL_EXPECTED}, got {}", shown_byte(byte)))
 }
@@ -172,6 +149,20 @@ fn shown_byte(byte: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::{run, validate_chunk, Cost};
+
+    /// One flag per line, through the driver, as `is_valid_many` runs it.
+    fn validate_lines(text: &[u8], threads: usize) -> Result<Vec<bool>, TextError> {
+        let lines = Lines::new(text).map_err(|_| TextError::at(0, None, "out of memory"))?;
+        let mut flags = vec![false; lines.len()];
+        match run(&[&lines], 0, &mut flags, threads, Cost::Light, |values, out| validate_chunk(values[0], out)) {
+            Ok(()) => Ok(flags),
+            Err(failure) => match failure.error {
+                BatchError::Text(error) => Err(error),
+                other => Err(TextError::at(0, None, format!("{other:?}"))),
+            },
+        }
+    }
 
     const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -231,7 +222,7 @@ mod tests {
         boards[17].replace_range(4..5, "x");
         let text = lines(&boards, "\n", true);
         let error = validate_lines(&text, 1).unwrap_err();
-        assert_eq!(error.to_string(), "line 18, column 5: expected a digit '1'-'9', '.' or '0', got 'x'");
+        assert_eq!(error.to_string(), "line 18, column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
         assert_eq!((error.board, error.column), (Some(17), Some(5)));
 
         let (mut boards, _) = many(100);
@@ -261,10 +252,10 @@ mod tests {
     fn unprintable_bytes_are_shown_in_hex() {
         let mut text = SEED.as_bytes().to_vec();
         text[80] = 0xFF;
-        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 81: expected a digit '1'-'9', '.' or '0', got byte 0xff");
+        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff");
         let mut text = SEED.as_bytes().to_vec();
         text[3] = b'\r';
-        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 4: expected a digit '1'-'9', '.' or '0', got byte 0x0d");
+        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 4: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0x0d");
     }
 
     #[test]
@@ -275,20 +266,8 @@ mod tests {
         let text = lines(&boards, "\n", true);
         for threads in [1, 2, 4] {
             let error = validate_lines(&text, threads).unwrap_err();
-            assert_eq!(error.to_string(), "line 1201, column 11: expected a digit '1'-'9', '.' or '0', got '-'");
+            assert_eq!(error.to_string(), "line 1201, column 11: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '-'");
             assert_eq!(error.board, Some(1200));
-        }
-    }
-
-    #[test]
-    fn splits_fall_after_newlines() {
-        let text = b"aaaa\nbb\ncccccc\nd";
-        for count in 1..6 {
-            let parts = split_at_line_starts(text, count);
-            assert_eq!(parts.concat(), text.to_vec());
-            for part in &parts[..parts.len() - 1] {
-                assert_eq!(part.last(), Some(&b'\n'));
-            }
         }
     }
 }

@@ -4,7 +4,7 @@
 //! - [`validate_values`]: boards stored as 81 consecutive cell values 0-9, read in place;
 //! - [`validate_converted`]: boards in any other layout, which a caller-supplied `fill`
 //!   writes as values into a small per-thread buffer, a chunk at a time;
-//! - [`validate_lines`]: puzzle lines ('1'-'9', '.', '0'), as a puzzle file reads.
+//! - [`Lines`]: puzzle lines, as a puzzle file reads.
 //!
 //! Each returns one flag per board (true: no digit repeats in a row, column or box), or the
 //! first bad input in board order, whatever the number of threads.
@@ -15,6 +15,7 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+pub mod fixed_text;
 mod kernel;
 mod lines;
 mod portable;
@@ -29,12 +30,13 @@ use crate::error::shape_text;
 use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
-pub use lines::validate_lines;
+pub use lines::Lines;
 pub use run::{run, Cost, Failure};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 
-use threads::{part_count, run_parts};
+// Public for the command, which spreads --unique and --solve over threads the same way.
+pub use threads::{part_count, run_parts};
 
 /// Boards per SIMD block.
 const BLOCK: usize = 32;
@@ -156,7 +158,7 @@ fn values_on_this_thread(cells: &[u8], out: &mut [bool]) -> Result<(), BadCell> 
 /// Validates whole blocks of 32 boards with AVX2 when in use; returns how many boards it did.
 #[cfg(target_arch = "x86_64")]
 fn simd_blocks(cells: &[u8], out: &mut [bool]) -> Result<usize, BadCell> {
-    use avx2::{prefetch, validate_block, Encoding};
+    use avx2::{prefetch, validate_block};
     if kernel() != Kernel::Avx2 {
         return Ok(0);
     }
@@ -167,7 +169,7 @@ fn simd_blocks(cells: &[u8], out: &mut [bool]) -> Result<usize, BadCell> {
         // SAFETY: the kernel is Avx2 only where `is_x86_feature_detected!("avx2")` said so.
         unsafe { prefetch(cells.get(ahead..ahead + BLOCK * CELLS).unwrap_or_default()) };
         // SAFETY: the kernel is Avx2 only where `is_x86_feature_detected!("avx2")` said so.
-        if !unsafe { validate_block(bytes, CELLS, Encoding::Values, flags) } {
+        if !unsafe { validate_block(bytes, CELLS, flags) } {
             // Some value is above 9: the checked path finds the first one.
             portable::validate(bytes, &portable::VALUES, flags)
                 .map_err(|(board, cell)| BadCell { board: done + board, cell })?;

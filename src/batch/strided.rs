@@ -118,9 +118,29 @@ fn widen(bytes: &[u8], signed: bool) -> i128 {
 }
 
 impl StridedInts {
+    /// The one board of a source made by [`board`](Self::board), or its first bad cell.
+    pub fn single(&self) -> Result<[u8; CELLS], BoardError> {
+        let mut cells = [0u8; CELLS];
+        self.fill_values(0, &mut cells).map_err(|error| BoardError { board: None, ..error })?;
+        Ok(cells)
+    }
+
+    fn fill_values(&self, first: usize, out: &mut [u8]) -> Result<(), BoardError> {
+        match (self.int.bytes, self.int.signed) {
+            (1, false) => self.fill_typed::<u8>(first, out),
+            (1, true) => self.fill_typed::<i8>(first, out),
+            (2, false) => self.fill_typed::<u16>(first, out),
+            (2, true) => self.fill_typed::<i16>(first, out),
+            (4, false) => self.fill_typed::<u32>(first, out),
+            (4, true) => self.fill_typed::<i32>(first, out),
+            (8, false) => self.fill_typed::<u64>(first, out),
+            _ => self.fill_typed::<i64>(first, out),
+        }
+    }
+
     /// [`BoardSource::fill`] for cells of type `T`: one unaligned read a cell, no branch on
     /// the value; a board with a value outside 0-9 is then re-read for its error.
-    fn fill_typed<T: StoredInt>(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
+    fn fill_typed<T: StoredInt>(&self, first: usize, out: &mut [u8]) -> Result<(), BoardError> {
         for (offset, board) in out.chunks_exact_mut(CELLS).enumerate() {
             let index = first + offset;
             let base = self.data.wrapping_offset((index as isize).wrapping_mul(self.board_stride));
@@ -136,7 +156,7 @@ impl StridedInts {
             if marks & 0x80 != 0 {
                 let cell = board.iter().position(|&v| v > 9).unwrap_or(0);
                 let place = self.place(cell);
-                return Err(BoardError::new(place, Problem::Value(self.read(index, cell).to_string())).in_batch(index).into());
+                return Err(BoardError::new(place, Problem::Value(self.read(index, cell).to_string())).in_batch(index));
             }
         }
         Ok(())
@@ -182,16 +202,7 @@ impl BoardSource for StridedInts {
     }
 
     fn fill(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
-        match (self.int.bytes, self.int.signed) {
-            (1, false) => self.fill_typed::<u8>(first, out),
-            (1, true) => self.fill_typed::<i8>(first, out),
-            (2, false) => self.fill_typed::<u16>(first, out),
-            (2, true) => self.fill_typed::<i16>(first, out),
-            (4, false) => self.fill_typed::<u32>(first, out),
-            (4, true) => self.fill_typed::<i32>(first, out),
-            (8, false) => self.fill_typed::<u64>(first, out),
-            _ => self.fill_typed::<i64>(first, out),
-        }
+        self.fill_values(first, out).map_err(BatchError::Board)
     }
 
     fn in_place(&self, first: usize, count: usize) -> Option<&[u8]> {

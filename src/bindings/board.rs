@@ -1,7 +1,5 @@
 //! `Board`: an immutable board value, with its questions answered by the core.
 
-use std::borrow::Cow;
-
 use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
@@ -9,6 +7,7 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use super::conflict::conflict_list;
 use super::exceptions::text_format_error;
 use super::input;
+use super::pystr;
 use crate::check::is_valid;
 use crate::grid::{Grid, SIDE};
 use crate::render;
@@ -39,8 +38,9 @@ impl PyBoard {
     #[staticmethod]
     #[pyo3(signature = (text, /))]
     fn parse(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Self> {
-        // Lone surrogates are not UTF-8: replaced, they are reported as bad cells like any other.
-        let text = text.to_cow().unwrap_or_else(|_| Cow::Owned(text.to_string_lossy().into_owned()));
+        // Lone surrogates are not UTF-8: each is replaced by one U+FFFD, so it is reported as a
+        // bad cell like any other, and counts as one character, as Python counts it.
+        let text = pystr::text_of(text);
         text::parse_board(&text).map(|grid| PyBoard { grid }).map_err(|error| text_format_error(py, &error))
     }
 

@@ -5,14 +5,42 @@
 //! rather than a real NamedTuple, so that the module stays pure Rust, and so `str()` can read
 //! as a sentence while `repr()` stays a constructor call.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
-use pyo3::types::{PyIterator, PyList, PyTuple};
+use pyo3::types::{PyInt, PyIterator, PyList, PyTuple};
 
 use super::input::grid_from_object;
+use super::pystr::int_text;
+use crate::error::shorten;
 use crate::conflicts::{self as core, Conflict};
 use crate::grid::{Grid, Unit};
+
+/// An int field: `Ok` when it fits an i64, else `Err` with what a message shows of it, so that a
+/// huge int is a `ValueError` naming the field, as a merely wrong one is, not an `OverflowError`.
+/// Anything that is not an int (or has no `__index__`) is a `TypeError`, as before.
+fn small_int(value: &Bound<'_, PyAny>) -> PyResult<Result<i64, String>> {
+    match value.extract::<i64>() {
+        Ok(small) => Ok(Ok(small)),
+        Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
+            let int = value.call_method0("__index__")?;
+            Ok(Err(shorten(&int.cast::<PyInt>().map(int_text).unwrap_or_default())))
+        }
+        Err(error) => Err(error),
+    }
+}
+
+fn as_usize(value: &Result<i64, String>) -> Option<usize> {
+    value.as_ref().ok().and_then(|&v| usize::try_from(v).ok())
+}
+
+/// The field's value as a message shows it.
+fn shown(value: &Result<i64, String>) -> String {
+    match value {
+        Ok(small) => small.to_string(),
+        Err(text) => text.clone(),
+    }
+}
 
 /// The field names, in tuple order.
 const FIELDS: (&str, &str, &str, &str) = ("unit", "index", "digit", "cells");
@@ -40,16 +68,36 @@ impl PyConflict {
 impl PyConflict {
     #[new]
     #[pyo3(signature = (unit, index, digit, cells))]
-    fn new(unit: &str, index: i64, digit: i64, cells: Vec<(i64, i64)>) -> PyResult<Self> {
+    fn new(
+        unit: &str,
+        index: &Bound<'_, PyAny>,
+        digit: &Bound<'_, PyAny>,
+        cells: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+    ) -> PyResult<Self> {
         let unit = Unit::from_name(unit)
             .ok_or_else(|| PyValueError::new_err(format!("unit must be 'row', 'column' or 'box', got '{unit}'")))?;
-        let index = usize::try_from(index).map_err(|_| PyValueError::new_err(format!("index must be 0-8, got {index}")))?;
-        let digit = u8::try_from(digit).map_err(|_| PyValueError::new_err(format!("digit must be 1-9, got {digit}")))?;
+        let index_value = small_int(index)?;
+        let index = as_usize(&index_value)
+            .ok_or_else(|| PyValueError::new_err(format!("index must be 0-8, got {}", shown(&index_value))))?;
+        let digit_value = small_int(digit)?;
+        let digit = digit_value
+            .as_ref()
+            .ok()
+            .and_then(|&d| u8::try_from(d).ok())
+            .ok_or_else(|| PyValueError::new_err(format!("digit must be 1-9, got {}", shown(&digit_value))))?;
         let cells = cells
-            .into_iter()
-            .map(|(r, c)| match (usize::try_from(r), usize::try_from(c)) {
-                (Ok(r), Ok(c)) => Ok((r, c)),
-                _ => Err(PyValueError::new_err(format!("cells: ({r}, {c}) is not a cell of {} {index}", unit.name()))),
+            .iter()
+            .map(|(r, c)| {
+                let (r, c) = (small_int(r)?, small_int(c)?);
+                match (as_usize(&r), as_usize(&c)) {
+                    (Some(r), Some(c)) => Ok((r, c)),
+                    _ => Err(PyValueError::new_err(format!(
+                        "cells: ({}, {}) is not a cell of {} {index}",
+                        shown(&r),
+                        shown(&c),
+                        unit.name()
+                    ))),
+                }
             })
             .collect::<PyResult<Vec<_>>>()?;
         Conflict::checked(unit, index, digit, cells).map(PyConflict::from_core).map_err(PyValueError::new_err)

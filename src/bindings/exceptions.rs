@@ -73,6 +73,17 @@ impl InputError {
         }
     }
 
+    /// The same error, for the argument called `name` (`candidates[3]...`).
+    pub fn named(self, name: &'static str) -> Self {
+        match self {
+            InputError::Format(error) => InputError::Format(error.named(name)),
+            InputError::WrongType { at, expected, found } => {
+                InputError::WrongType { at: Located { name: Some(name), ..at }, expected, found }
+            }
+            raised @ InputError::Raised(_) => raised,
+        }
+    }
+
     /// The Python exception: `BoardFormatError`, `TypeError`, or the user's own, unchanged.
     pub fn into_py_err(self, py: Python<'_>) -> PyErr {
         match self {
@@ -97,6 +108,25 @@ pub fn text_format_error(py: Python<'_>, error: &TextError) -> PyErr {
         py,
         error.to_string(),
         &[("line", Some(error.line)), ("column", error.column), ("index", error.board)],
+    )
+}
+
+/// `BoardFormatError` for a bad puzzle line of the argument `name`, with `index`, `line`,
+/// `column` and, when the error is about one character, the `row` and `col` of its cell.
+pub fn line_error(py: Python<'_>, name: &str, error: &TextError) -> PyErr {
+    // The usual argument is left unnamed, as a file's lines are: `line 3, column 7: ...`.
+    let message = match name {
+        "boards" => error.to_string(),
+        _ => format!("{name}: {error}"),
+    };
+    let (row, col) = match error.column {
+        Some(column) => (Some(column.saturating_sub(1) / 9), Some(column.saturating_sub(1) % 9)),
+        None => (None, None),
+    };
+    with_attributes(
+        py,
+        message,
+        &[("line", Some(error.line)), ("column", error.column), ("index", error.board), ("row", row), ("col", col)],
     )
 }
 

@@ -16,7 +16,12 @@ use crate::grid::{CELLS, SIDE};
 /// `Some(valid)` for an exact `str` or `bytes` of 81 ASCII symbols; `None` for anything else.
 pub fn flat_symbols(board: &Bound<'_, PyAny>) -> Option<bool> {
     let bytes = if let Ok(text) = board.cast_exact::<PyString>() {
-        // For ASCII text CPython hands out its own buffer: no copy, no allocation.
+        // The length (in code points) first: `to_str` of a long non-ASCII str would build and
+        // cache a UTF-8 copy of all of it. For ASCII text CPython hands out its own buffer:
+        // no copy, no allocation.
+        if text.len().ok()? != CELLS {
+            return None;
+        }
         text.to_str().ok()?.as_bytes()
     } else {
         board.cast_exact::<PyBytes>().ok()?.as_bytes()
@@ -26,6 +31,7 @@ pub fn flat_symbols(board: &Bound<'_, PyAny>) -> Option<bool> {
 
 #[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
 pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
+    #[cfg(Py_3_11)]
     use super::symbol_addresses::SymbolAddresses;
     use pyo3::ffi;
 
@@ -58,7 +64,9 @@ pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
         }
         // Most boards hold only CPython's shared one-character strs, known by address: one
         // pass without a branch per cell. Any other cell sends the board to the pass that
-        // reads each str object.
+        // reads each str object. Before 3.11 those strs are made one by one as first needed,
+        // not kept in one static table, so this pass would never hit: it is compiled out.
+        #[cfg(Py_3_11)]
         if let Some(symbols) = SymbolAddresses::get() {
             let mut missed = 0u8;
             for (row_cells, &row) in cells.chunks_exact_mut(SIDE).zip(&rows) {
@@ -70,6 +78,15 @@ pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
             // Values are 0-9; only NOT_A_SYMBOL (0xFF) sets the high bit.
             if missed & 0x80 == 0 {
                 return Some(cells);
+            }
+        }
+        // Cells made one by one (`str(5)`, f-strings, or any str before 3.11) are 81 separate
+        // objects, cold in cache when many boards are checked: asking for all of them before
+        // reading any overlaps the misses, as for the rows above (benches/bench_single.py,
+        // the str(int) boards: about 500 ns a board without this on 3.11).
+        for &row in &rows {
+            for c in 0..SIDE {
+                prefetch(ffi::PyList_GET_ITEM(row, c as ffi::Py_ssize_t));
             }
         }
         for (row_cells, &row) in cells.chunks_exact_mut(SIDE).zip(&rows) {

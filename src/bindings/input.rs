@@ -4,14 +4,13 @@
 //! str subclasses, non-ASCII text, ints, numpy scalars, flat strings and bytes. It is also
 //! where every error is produced, so messages never depend on which path ran first.
 
-use std::borrow::Cow;
-
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyMemoryView, PyString};
 
 use super::exceptions::InputError;
 use super::fast_path;
 use super::numpy_input;
+use super::pystr::{first_chars, int_text, text_of, SHOWN_PLUS_ONE};
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::parse;
@@ -79,7 +78,10 @@ fn row_values(r: usize, row: &Bound<'_, PyAny>) -> Result<[u8; SIDE], InputError
         }
         return Ok(parse::row_from_text(r, &text_of(text))?);
     }
-    if row.is_instance_of::<PyBytes>() || row.is_instance_of::<PyByteArray>() || !is_sequence(row) {
+    // Bytes-like rows are refused alike: a memoryview would otherwise be read as a sequence of
+    // ints, so `memoryview(b"53..7....")` would be a row of 53s and 46s.
+    let bytes_like = row.is_instance_of::<PyBytes>() || row.is_instance_of::<PyByteArray>() || row.is_instance_of::<PyMemoryView>();
+    if bytes_like || !is_sequence(row) {
         return Err(InputError::wrong_type(Place::Row(r), ROW_EXPECTED, row));
     }
     let count = row.len()?;
@@ -97,8 +99,9 @@ fn row_values(r: usize, row: &Bound<'_, PyAny>) -> Result<[u8; SIDE], InputError
 pub fn cell_value(place: Place, cell: &Bound<'_, PyAny>) -> Result<u8, InputError> {
     if let Ok(text) = cell.cast::<PyString>() {
         if text.len()? != 1 {
-            // The message shows a shortened value; no need to copy all of a huge string.
-            let shown: String = text_of(text).chars().take(21).collect();
+            // The message shows a shortened value: only that much is read, so a huge non-ASCII
+            // str is never copied to UTF-8 whole.
+            let shown = first_chars(text, SHOWN_PLUS_ONE);
             return Err(BoardError::new(place, Problem::Symbol(shown)).into());
         }
         return Ok(parse::cell_from_text(place, &text_of(text))?);
@@ -113,15 +116,28 @@ pub fn cell_value(place: Place, cell: &Bound<'_, PyAny>) -> Result<u8, InputErro
         return Err(InputError::wrong_type(place, CELL_EXPECTED, cell));
     }
     // numpy integer scalars and other int-likes; an error from `__index__` itself propagates.
+    // What it returns must be a real int: a bool is refused as a bool cell is, and anything
+    // else is a TypeError that names the cell (CPython's own check would not say where).
     let index = cell.call_method0("__index__")?;
-    int_value(place, index.cast::<PyInt>().map_err(PyErr::from)?)
+    match index.cast::<PyInt>() {
+        Ok(int) if !index.is_instance_of::<PyBool>() => int_value(place, int),
+        _ => Err(InputError::WrongType {
+            at: crate::error::Located { board: None, name: None, place },
+            expected: CELL_EXPECTED,
+            found: format!("{} (its __index__ returned {})", type_name(cell), type_name(&index)),
+        }),
+    }
+}
+
+fn type_name(object: &Bound<'_, PyAny>) -> String {
+    object.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "object".to_owned())
 }
 
 fn int_value(place: Place, int: &Bound<'_, PyInt>) -> Result<u8, InputError> {
     match int.extract::<i64>() {
         Ok(value) => Ok(parse::cell_from_int(place, value)?),
         // Too large for i64, so certainly out of range; its decimal form goes in the message.
-        Err(_) => Err(BoardError::new(place, Problem::Value(int.to_string())).into()),
+        Err(_) => Err(BoardError::new(place, Problem::Value(int_text(int))).into()),
     }
 }
 
@@ -134,23 +150,6 @@ fn item<'py>(sequence: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, 
     unsafe {
         let item = pyo3::ffi::PySequence_GetItem(sequence.as_ptr(), index as pyo3::ffi::Py_ssize_t);
         Bound::from_owned_ptr_or_err(sequence.py(), item)
-    }
-}
-
-/// The text of a str. A str with lone surrogates is not valid UTF-8; it is read code point by
-/// code point, each surrogate becoming U+FFFD, so positions and lengths stay those the user sees.
-fn text_of<'a>(text: &'a Bound<'_, PyString>) -> Cow<'a, str> {
-    match text.to_cow() {
-        Ok(valid) => valid,
-        Err(_) => Cow::Owned(
-            (0..text.len().unwrap_or(0))
-                .map(|i| {
-                    // SAFETY: `text` is a live str, we hold the GIL, and `i` is below its length.
-                    let point = unsafe { pyo3::ffi::PyUnicode_ReadChar(text.as_ptr(), i as pyo3::ffi::Py_ssize_t) };
-                    char::from_u32(point).unwrap_or(char::REPLACEMENT_CHARACTER)
-                })
-                .collect(),
-        ),
     }
 }
 

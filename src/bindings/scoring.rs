@@ -1,16 +1,18 @@
 //! `is_solution`, `is_solution_many` and `score_solutions`: convert, ask the core
 //! (`crate::score`), convert back. Errors name the argument that is wrong.
 
-use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use numpy::{IntoPyArray, PyArray1};
-
-use super::exceptions::{board_format_error, text_format_error, InputError};
+use super::batch::thread_count;
+use super::batch_run::run_batch;
+use super::boards::{batch_error, read_boards, Boards, Form};
+use super::exceptions::InputError;
 use super::solution_scores::{ScoreVectors, SolutionScores};
-use super::{dlpack, fast_path, input, numpy_input};
-use crate::batch::{self, source::try_filled, BatchError, BoardSource, Cost, Failure};
+use super::{fast_path, input, numpy_input};
+use crate::batch::{self, source::try_filled, BoardSource, Cost};
 use crate::error::Located;
 use crate::grid::{Grid, CELLS};
 use crate::parse;
@@ -69,17 +71,13 @@ fn named(error: InputError, name: &'static str) -> InputError {
 pub fn is_solution_many<'py>(
     puzzles: &Bound<'py, PyAny>,
     candidates: &Bound<'py, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let py = puzzles.py();
     numpy_input::require_numpy(py)?;
-    let threads = threads.unwrap_or_else(batch::available_threads).max(1);
-    let (puzzles, candidates) = (read_boards(puzzles, "puzzles")?, read_boards(candidates, "candidates")?);
-    let count = same_count(&[(&*puzzles, "puzzles"), (&*candidates, "candidates")])?;
-    let mut flags = try_filled(count, false).map_err(|_| out_of_memory(count))?;
-    let sources: [&dyn BoardSource; 2] = [&*puzzles, &*candidates];
-    py.detach(|| batch::run(&sources, 0, &mut flags, threads, Cost::Light, score::solution_chunk))
-        .map_err(|failure| failure_error(py, failure, &["puzzles", "candidates"]))?;
+    let threads = thread_count(threads)?;
+    let mut inputs = [read_boards(puzzles, "puzzles")?, read_boards(candidates, "candidates")?];
+    let flags = run_batch(py, &mut inputs, threads, Cost::Light, score::solution_chunk)?;
     Ok(flags.into_pyarray(py))
 }
 
@@ -93,19 +91,18 @@ pub fn score_solutions<'py>(
     puzzles: &Bound<'py, PyAny>,
     candidates: &Bound<'py, PyAny>,
     solutions: Option<&Bound<'py, PyAny>>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<SolutionScores> {
     let py = puzzles.py();
     numpy_input::require_numpy(py)?;
-    let threads = threads.unwrap_or_else(batch::available_threads).max(1);
-    let mut sources = vec![read_boards(puzzles, "puzzles")?, read_boards(candidates, "candidates")?];
+    let threads = thread_count(threads)?;
+    let mut inputs = vec![read_boards(puzzles, "puzzles")?, read_boards(candidates, "candidates")?];
     if let Some(solutions) = solutions {
-        sources.push(read_boards(solutions, "solutions")?);
+        inputs.push(read_boards(solutions, "solutions")?);
     }
-    let names = ["puzzles", "candidates", "solutions"];
-    let sources: Vec<&dyn BoardSource> = sources.iter().map(|s| &**s).collect();
-    let count = same_count(&sources.iter().copied().zip(names).collect::<Vec<_>>())?;
-    let flags = || try_filled(count, false).map_err(|_| out_of_memory(count));
+    let count = inputs.first().map_or(0, Boards::len);
+    let memory = || PyMemoryError::new_err(format!("puzzles: not enough memory for the results of {count} boards"));
+    let flags = || try_filled(count, false).map_err(|_| memory());
     let with_reference = solutions.is_some();
     let mut vectors = ScoreVectors {
         complete: flags()?,
@@ -113,9 +110,8 @@ pub fn score_solutions<'py>(
         keeps_givens: flags()?,
         solved: flags()?,
         matches: if with_reference { Some(flags()?) } else { None },
-        cell_accuracy: if with_reference { Some(try_filled(count, 0.0).map_err(|_| out_of_memory(count))?) } else { None },
+        cell_accuracy: if with_reference { Some(try_filled(count, 0.0).map_err(|_| memory())?) } else { None },
     };
-    let mut scratch = score::scratch_for(count).map_err(|_| out_of_memory(count))?;
     let mut columns = score::Columns {
         complete: &mut vectors.complete,
         valid: &mut vectors.valid,
@@ -124,54 +120,35 @@ pub fn score_solutions<'py>(
         matches: vectors.matches.as_deref_mut(),
         cell_accuracy: vectors.cell_accuracy.as_deref_mut(),
     };
-    py.detach(|| {
-        score::score_blocks(&mut columns, &mut scratch, |first, scores| {
-            batch::run(&sources, first, scores, threads, Cost::Light, score::score_chunk)
-        })
-    })
-    .map_err(|failure| failure_error(py, failure, &names))?;
+    let memory_sources: Option<Vec<&dyn BoardSource>> = inputs.iter().map(memory_source).collect();
+    match memory_sources {
+        // All memory: scored a block at a time with the GIL released, so that memory beyond
+        // the outputs stays one block of scores.
+        Some(sources) if sources.iter().all(|source| source.len() == count) => {
+            let mut scratch = score::scratch_for(count).map_err(|_| memory())?;
+            let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
+            py.detach(|| {
+                score::score_blocks(&mut columns, &mut scratch, |first, scores| {
+                    batch::run(&sources, first, scores, threads, Cost::Light, score::score_chunk)
+                })
+            })
+            .map_err(|failure| batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), failure.error))?;
+        }
+        // Python objects (or a count mismatch, which the shared driver reports): scored by
+        // the shared driver, which reads objects a chunk at a time with the GIL; one packed
+        // score per board is small beside the objects themselves.
+        _ => {
+            let scores = run_batch(py, &mut inputs, threads, Cost::Light, score::score_chunk)?;
+            columns.spread(0, &scores);
+        }
+    }
     Ok(SolutionScores::new(py, vectors))
 }
 
-/// A batch argument as a board source. Until the shared batch reader lands, DLPack only
-/// (numpy arrays included, which export DLPack).
-fn read_boards(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Box<dyn BoardSource>> {
-    match dlpack::dlpack_source(object, true, name) {
-        Some(boards) => Ok(Box::new(boards?)),
-        None => {
-            let found = object.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-            Err(PyTypeError::new_err(format!("{name}: expected a numpy integer array or a DLPack tensor, got {found}")))
-        }
-    }
-}
-
-/// The number of boards, when every argument has as many as the first; else the
-/// `candidates: expected 1000 boards (as many as puzzles), got 999` error.
-fn same_count(sources: &[(&dyn BoardSource, &'static str)]) -> PyResult<usize> {
-    let Some(&(first, first_name)) = sources.first() else { return Ok(0) };
-    let count = first.len();
-    for &(source, name) in sources.iter().skip(1) {
-        if source.len() != count {
-            let plural = if count == 1 { "board" } else { "boards" };
-            return Err(PyValueError::new_err(format!(
-                "{name}: expected {count} {plural} (as many as {first_name}), got {}",
-                source.len()
-            )));
-        }
-    }
-    Ok(count)
-}
-
-fn out_of_memory(count: usize) -> PyErr {
-    PyMemoryError::new_err(format!("cannot allocate the results for {count} boards"))
-}
-
-/// The Python exception for the first bad board of a run, naming its argument.
-fn failure_error(py: Python<'_>, failure: Failure, names: &[&'static str]) -> PyErr {
-    let name = names.get(failure.source).copied().unwrap_or("boards");
-    match failure.error {
-        BatchError::Board(error) => board_format_error(py, &error.named(name)),
-        BatchError::Text(error) => text_format_error(py, &error),
-        BatchError::OutOfMemory => PyMemoryError::new_err("cannot allocate a buffer for the boards"),
+/// The source of an argument whose boards are in memory (arrays, tensors, bytes of lines).
+fn memory_source<'a>(input: &'a Boards<'_>) -> Option<&'a dyn BoardSource> {
+    match &input.form {
+        Form::Native(native) => Some(native.source.as_ref()),
+        Form::Objects(_) => None,
     }
 }

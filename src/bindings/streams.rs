@@ -8,9 +8,23 @@
 
 use std::io::{self, Read, Write};
 
-use pyo3::exceptions::PyBrokenPipeError;
+use pyo3::exceptions::{PyBrokenPipeError, PyKeyboardInterrupt};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
+
+use crate::cli::Interrupt;
+
+/// The `io::Error` the core sees for a Python exception: a broken pipe stays one, and a
+/// KeyboardInterrupt (Ctrl-C during a blocking read or write) stops the command as Ctrl-C does.
+fn io_error(py: Python<'_>, error: &PyErr) -> io::Error {
+    if error.is_instance_of::<PyKeyboardInterrupt>(py) {
+        Interrupt::io_error()
+    } else if error.is_instance_of::<PyBrokenPipeError>(py) {
+        io::Error::new(io::ErrorKind::BrokenPipe, error.to_string())
+    } else {
+        io::Error::other(error.to_string())
+    }
+}
 
 /// Writes UTF-8 text to a Python text stream (`sys.stdout`, `sys.stderr`); `None` discards it,
 /// as Python does when the stream is absent (`pythonw`).
@@ -29,14 +43,9 @@ impl PyWriter {
 
     /// Keeps the exception, and turns it into the `io::Error` the core understands.
     fn fail(&mut self, py: Python<'_>, error: PyErr) -> io::Error {
-        let kind = if error.is_instance_of::<PyBrokenPipeError>(py) {
-            io::ErrorKind::BrokenPipe
-        } else {
-            io::ErrorKind::Other
-        };
-        let message = error.to_string();
+        let io_error = io_error(py, &error);
         self.error.get_or_insert(error);
-        io::Error::new(kind, message)
+        io_error
     }
 
     fn write_text(&mut self, py: Python<'_>, text: &str) -> io::Result<()> {
@@ -132,10 +141,10 @@ impl Read for PyReader {
                 return Err(io::Error::other("reading sys.stdin failed"));
             }
             let wanted = buf.len().max(1);
-            if let Err(error) = Python::attach(|py| self.fill(py, wanted)) {
-                let message = error.to_string();
+            if let Err(error) = Python::attach(|py| self.fill(py, wanted).map_err(|error| (io_error(py, &error), error))) {
+                let (io_error, error) = error;
                 self.error = Some(error);
-                return Err(io::Error::other(message));
+                return Err(io_error);
             }
         }
         let available = self.pending.get(self.offset..).unwrap_or_default();

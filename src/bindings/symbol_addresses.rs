@@ -7,6 +7,9 @@
 //! so none is ever freed), and its value is known without reading the object. This relies on no
 //! object layout at all; a cell at any other address simply misses, and is read the long way.
 
+// Before 3.11 the fast path does not use the table (see fast_path.rs), only records it.
+#![cfg_attr(not(Py_3_11), allow(dead_code))]
+
 use std::sync::OnceLock;
 
 use pyo3::prelude::*;
@@ -39,6 +42,8 @@ impl SymbolAddresses {
         ADDRESSES.get().and_then(Option::as_ref)
     }
 
+    // '_' (also empty) is left out: it sits too far from '.' and the digits in CPython's array
+    // for this table, and a '_' cell simply takes the checked path, which reads the same alphabet.
     fn record(py: Python<'_>) -> Option<SymbolAddresses> {
         let objects: Vec<Py<PyString>> =
             b".0123456789".iter().map(|&b| PyString::new(py, &char::from(b).to_string()).unbind()).collect();

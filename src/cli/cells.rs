@@ -4,11 +4,10 @@
 use super::BoardCells;
 use crate::error::shorten;
 use crate::grid::CELLS;
-pub use crate::parse::TEXT_SYMBOL_VALUE;
+// The one alphabet of crate::parse, under the name the command's readers use.
+pub use crate::parse::SYMBOL_VALUE as TEXT_SYMBOL_VALUE;
+pub use crate::parse::EXPECTED_SYMBOL;
 use crate::parse::{fill_from_table, NOT_A_SYMBOL};
-
-/// What to say when a character is not in the alphabet.
-pub const EXPECTED_SYMBOL: &str = "expected a digit, '.', '0' or '_'";
 
 /// True for a byte of the alphabet.
 #[inline]
@@ -95,9 +94,9 @@ mod tests {
         bad[22] = b'x';
         assert_eq!(cells_from_symbols(&bad), None);
         let error = diagnose(&bad, "the end of the field");
-        assert_eq!(error, FieldError { offset: 22, message: "expected a digit, '.', '0' or '_', got 'x'".into() });
+        assert_eq!(error, FieldError { offset: 22, message: "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into() });
         bad[22] = b'\t';
-        assert_eq!(diagnose(&bad, "").message, "expected a digit, '.', '0' or '_', got '\\t'");
+        assert_eq!(diagnose(&bad, "").message, "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\\t'");
     }
 
     #[test]
@@ -117,7 +116,7 @@ mod tests {
     fn non_ascii_is_shown_whole_and_counted_as_one_column() {
         let text = "12é4";
         let error = diagnose(text.as_bytes(), "x");
-        assert_eq!(error, FieldError { offset: 2, message: "expected a digit, '.', '0' or '_', got 'é'".into() });
+        assert_eq!(error, FieldError { offset: 2, message: "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'".into() });
         assert_eq!(char_offset("é1x".as_bytes(), 3), 2);
         assert_eq!(char_at(&[0xFF], 0), "\u{FFFD}");
         assert_eq!(char_at(b"", 5), "");

@@ -153,7 +153,7 @@ mod tests {
         let text = format!("id,puzzle\n1,{SEED}\n22,{bad}\n");
         assert_eq!(
             boards(&text, &DEFAULT_COLUMNS),
-            Err("line 3, column 8: expected a digit, '.', '0' or '_', got 'x'".into())
+            Err("line 3, column 8: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into())
         );
         let short = format!("puzzle,rating\n{},1\n", &SEED[..79]);
         assert_eq!(boards(&short, &DEFAULT_COLUMNS), Err("line 2, column 80: expected 81 cells, got 79".into()));

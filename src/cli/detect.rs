@@ -1,14 +1,16 @@
 //! Which kind of input a file is, from its first meaningful line.
 //!
-//! The kinds cannot be confused on real files: JSON starts with `[` or `{`; a CSV header names
-//! the puzzle column (or at least has a comma, which no block-format board has); a puzzle
-//! file's first board is one long run of symbols; a block-format board has at most 9 symbols
-//! in a row. A file that is none of them is read as a block board, whose parser then says
-//! exactly where it goes wrong.
+//! The kinds cannot be confused on real files: JSON starts with `[`, `{` or `"` (an
+//! 81-character string, whose line has no comma); a CSV header names the puzzle column (or at least has a comma, which
+//! no block-format board has); a puzzle file's first board is one long run of symbols; a
+//! block-format board has at most 9 symbols in a row, and few other characters. A file that
+//! starts like a block board is read as one, whose parser then says exactly where it goes
+//! wrong; anything else is not recognised, and the message says what was tried.
 
 use std::io::{self, Read};
 
 use super::cells::is_symbol;
+use crate::error::shorten;
 
 /// The kinds of input the command reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -21,6 +23,8 @@ pub enum Kind {
     Csv,
     /// A single board in block format (nine lines of nine cells).
     Block,
+    /// None of the above; the 1-based line that decided it.
+    Unrecognised { line: usize },
 }
 
 /// The most read before deciding; a file whose first meaningful line is further in is a
@@ -59,7 +63,7 @@ fn enough_to_decide(prefix: &[u8]) -> bool {
     match first_non_space(prefix) {
         None => false,
         Some(b'[' | b'{') => true,
-        Some(_) => first_meaningful_line(prefix).is_some_and(|(_, complete)| complete),
+        Some(_) => first_meaningful_line(prefix).is_some_and(|(_, complete, _)| complete),
     }
 }
 
@@ -68,12 +72,16 @@ pub fn detect(prefix: &[u8], columns: &[&str]) -> Kind {
     if matches!(first_non_space(prefix), Some(b'[' | b'{')) {
         return Kind::Json;
     }
-    let Some((line, _)) = first_meaningful_line(prefix) else {
+    let Some((line, _, number)) = first_meaningful_line(prefix) else {
         // Empty, or nothing but blank and comment lines: a puzzle file with no board.
         return Kind::Lines;
     };
     if names_a_column(line, columns) {
         return Kind::Csv;
+    }
+    // A JSON string (one 81-character board) holds no comma; a quoted CSV header does.
+    if line.trim_ascii_start().starts_with(b"\"") && !line.contains(&b',') {
+        return Kind::Json;
     }
     let content = line.trim_ascii_start();
     let word = content.split(|&byte| matches!(byte, b' ' | b'\t' | b',' | b':' | b'\r')).next().unwrap_or_default();
@@ -83,7 +91,41 @@ pub fn detect(prefix: &[u8], columns: &[&str]) -> Kind {
     if line.contains(&b',') {
         return Kind::Csv;
     }
-    Kind::Block
+    if starts_a_block(line) {
+        return Kind::Block;
+    }
+    Kind::Unrecognised { line: number }
+}
+
+/// The message for an input of no known kind, whose first meaningful line is `line`.
+pub fn unrecognised(line: &[u8]) -> String {
+    let shown = shorten(String::from_utf8_lossy(line.trim_ascii()).as_ref());
+    let hint = if line.iter().any(|&byte| matches!(byte, b';' | b'\t')) && !starts_a_block(line) {
+        " (CSV fields must be separated by commas)"
+    } else {
+        ""
+    };
+    format!(
+        "the format was not recognised: tried JSON, one 81-character board per line, CSV with a \
+         header and one board in block format, got '{shown}'{hint}"
+    )
+}
+
+/// The first meaningful line of `prefix`, for [`unrecognised`].
+pub fn first_line(prefix: &[u8]) -> &[u8] {
+    first_meaningful_line(prefix).map_or(&[][..], |(line, _, _)| line)
+}
+
+/// Whether a line can be a block board's first: a separator (`+---+`, `---`), or a row with
+/// at least as many symbols as other characters besides blanks and `|`, so that a typo still
+/// reaches the block parser, which says where it is.
+fn starts_a_block(line: &[u8]) -> bool {
+    let content: Vec<u8> = line.iter().copied().filter(|byte| !byte.is_ascii_whitespace() && *byte != b'|').collect();
+    if !content.is_empty() && content.iter().all(|byte| matches!(byte, b'-' | b'+' | b'=')) {
+        return true;
+    }
+    let symbols = content.iter().filter(|&&byte| is_symbol(byte)).count();
+    symbols > 0 && symbols * 2 >= content.len()
 }
 
 fn first_non_space(bytes: &[u8]) -> Option<u8> {
@@ -91,9 +133,11 @@ fn first_non_space(bytes: &[u8]) -> Option<u8> {
     bytes.iter().copied().find(|byte| !byte.is_ascii_whitespace())
 }
 
-/// The first line that is neither blank nor a `#` comment, and whether its end was seen.
-fn first_meaningful_line(prefix: &[u8]) -> Option<(&[u8], bool)> {
+/// The first line that is neither blank nor a `#` comment, whether its end was seen, and its
+/// 1-based number.
+fn first_meaningful_line(prefix: &[u8]) -> Option<(&[u8], bool, usize)> {
     let mut rest = prefix.strip_prefix(UTF8_BOM).unwrap_or(prefix);
+    let mut number = 1;
     loop {
         let (line, complete, next) = match rest.iter().position(|&byte| byte == b'\n') {
             Some(end) => (rest.get(..end)?, true, rest.get(end + 1..)?),
@@ -101,12 +145,13 @@ fn first_meaningful_line(prefix: &[u8]) -> Option<(&[u8], bool)> {
         };
         let content = line.trim_ascii();
         if !content.is_empty() && !content.starts_with(b"#") {
-            return Some((line, complete));
+            return Some((line, complete, number));
         }
         if !complete {
             return None;
         }
         rest = next;
+        number += 1;
     }
 }
 
@@ -142,6 +187,21 @@ mod tests {
         assert_eq!(detect(b"5 3 . | . 7 . | . . .\n6 . .", DEFAULT), Kind::Block);
         assert_eq!(detect(b"53..7....\n6..195...\n", DEFAULT), Kind::Block);
         assert_eq!(detect(b"+-------+-------+-------+\n| 5 3 . |", DEFAULT), Kind::Block);
+        assert_eq!(detect(b"5 3 x | . 7 . | . . .\n", DEFAULT), Kind::Block);
+        assert_eq!(detect(format!("\"{SEED}\"").as_bytes(), DEFAULT), Kind::Json);
+    }
+
+    #[test]
+    fn other_inputs_are_not_recognised_and_say_what_was_tried() {
+        let semicolons = b"# exported\npuzzle;solution\n";
+        assert_eq!(detect(semicolons, DEFAULT), Kind::Unrecognised { line: 2 });
+        assert_eq!(
+            unrecognised(first_line(semicolons)),
+            "the format was not recognised: tried JSON, one 81-character board per line, CSV with a \
+             header and one board in block format, got 'puzzle;solution' (CSV fields must be separated by commas)"
+        );
+        assert_eq!(detect(b"hello world\n", DEFAULT), Kind::Unrecognised { line: 1 });
+        assert!(unrecognised(b"hello world").ends_with("got 'hello world'"));
     }
 
     #[test]

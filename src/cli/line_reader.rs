@@ -162,7 +162,7 @@ mod tests {
         let text = format!("\n  {bad}\n");
         assert_eq!(
             boards(text.as_bytes(), 4096),
-            Err("line 2, column 9: expected a digit, '.', '0' or '_', got 'x'".into())
+            Err("line 2, column 9: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into())
         );
         let long = format!("{SEED}9 comment\n");
         assert_eq!(
@@ -177,7 +177,7 @@ mod tests {
         let accented = format!("é{}", &SEED[1..]);
         assert_eq!(
             boards(accented.as_bytes(), 4096),
-            Err("line 1, column 1: expected a digit, '.', '0' or '_', got 'é'".into())
+            Err("line 1, column 1: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'".into())
         );
         assert_eq!(boards(b"5 3 . | . 7 .\n", 4096), Err("line 1, column 2: expected 81 cells, got 1".into()));
     }
@@ -194,7 +194,7 @@ mod tests {
         let garbage = "y".repeat(1000);
         assert_eq!(
             boards(garbage.as_bytes(), 100),
-            Err("line 1, column 1: expected a digit, '.', '0' or '_', got 'y'".into())
+            Err("line 1, column 1: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'y'".into())
         );
     }
 

@@ -7,23 +7,24 @@
 mod args;
 mod block_reader;
 mod cells;
+mod checker;
 mod csv_reader;
 mod detect;
-mod json_reader;
+mod json;
 mod line_reader;
 mod position;
 mod progress;
 mod report;
 mod run;
+mod solving;
 
 pub use run::{run, Env, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_VALID};
 
-use std::io;
+use std::{fmt, io};
 
 use crate::error::TextError;
 
-/// The cells of one board (row-major, 0 for empty, every value 0-9) and the 1-based line of
-/// the input it starts on.
+/// The cells of one board (row-major, 0 for empty, every value 0-9).
 pub type BoardCells = [u8; crate::grid::CELLS];
 
 /// Why reading an input stopped before its end.
@@ -44,3 +45,40 @@ pub enum Failure {
 /// What every reader hands each board to: its 1-based line and its cells.
 /// An error stops the reader and is passed on unchanged.
 pub type Sink<'a> = dyn FnMut(usize, &BoardCells) -> Result<(), Failure> + 'a;
+
+/// Where a board is in its input: the 1-based line it starts on and, for a board in a JSON
+/// list, its 0-based index there (many boards may share one line).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Origin {
+    pub line: usize,
+    pub index: Option<usize>,
+}
+
+/// A [`Sink`] for readers that know more than the line of a board (JSON lists).
+pub type PlacedSink<'a> = dyn FnMut(Origin, &BoardCells) -> Result<(), Failure> + 'a;
+
+/// What a host puts inside the `io::Error` of a read or write that Ctrl-C stopped (a Python
+/// stream raising `KeyboardInterrupt`), so the command stops as it does for any Ctrl-C.
+#[derive(Debug)]
+pub struct Interrupt;
+
+impl fmt::Display for Interrupt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupt {}
+
+impl Interrupt {
+    /// The `io::Error` that carries it.
+    pub fn io_error() -> io::Error {
+        // Not `ErrorKind::Interrupted`: readers retry those, as std does for EINTR.
+        io::Error::other(Interrupt)
+    }
+
+    /// Whether `error` carries it.
+    pub fn is_in(error: &io::Error) -> bool {
+        error.get_ref().is_some_and(|inner| inner.is::<Interrupt>())
+    }
+}

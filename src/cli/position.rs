@@ -38,34 +38,82 @@ impl Position {
     pub const START: Position = Position { line: 1, column: 0 };
 }
 
-/// Keeps the position of the last byte it handed out in a shared cell.
+/// The longest number kept as written; longer ones are shown cut, with an ellipsis.
+const NUMBER_TEXT: usize = 32;
+
+/// What a [`PositionReader`] has seen: the position of the last byte, and the text of the
+/// last number (a run of `0-9 + - . e E`), for messages that show a number as written.
+#[derive(Default)]
+pub struct Tracked {
+    pub position: Cell<Position>,
+    number: Cell<([u8; NUMBER_TEXT], usize)>,
+    /// Whether the last byte belonged to a number.
+    in_number: Cell<bool>,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::START
+    }
+}
+
+impl Tracked {
+    fn see(&self, byte: u8) {
+        let mut position = self.position.get();
+        if byte == b'\n' {
+            position = Position { line: position.line + 1, column: 0 };
+        } else if byte & 0xC0 != 0x80 {
+            // Continuation bytes of a multi-byte character do not start a new column.
+            position.column += 1;
+        }
+        self.position.set(position);
+        let numeric = matches!(byte, b'0'..=b'9' | b'+' | b'-' | b'.' | b'e' | b'E');
+        if numeric {
+            // A number's first byte starts a new text; the byte after its end leaves it be.
+            let (mut text, mut length) = if self.in_number.get() { self.number.get() } else { ([0; NUMBER_TEXT], 0) };
+            if let Some(slot) = text.get_mut(length) {
+                *slot = byte;
+            }
+            length = length.saturating_add(1);
+            self.number.set((text, length));
+        }
+        self.in_number.set(numeric);
+    }
+
+    /// The last number read, as written (cut to [`NUMBER_TEXT`] bytes with an ellipsis).
+    pub fn number_text(&self) -> String {
+        let (text, length) = self.number.get();
+        let kept = text.get(..length.min(NUMBER_TEXT)).unwrap_or_default();
+        let mut shown = String::from_utf8_lossy(kept).into_owned();
+        if length > NUMBER_TEXT {
+            shown.push('…');
+        }
+        shown
+    }
+}
+
+/// Keeps the position of the last byte it handed out, and the last number, in a shared [`Tracked`].
 ///
 /// serde_json's reader pulls one byte at a time through `io::Bytes` (and peeks at most one
-/// ahead), so when a visitor starts on a value, the last byte handed out is the value's first.
+/// ahead), so when a visitor starts on a value, the last byte handed out is the value's first;
+/// and when it visits a number, the byte after the number at most has been read.
 pub struct PositionReader<R> {
     inner: R,
-    position: Rc<Cell<Position>>,
+    tracked: Rc<Tracked>,
 }
 
 impl<R: Read> PositionReader<R> {
-    pub fn new(inner: R, position: Rc<Cell<Position>>) -> Self {
-        PositionReader { inner, position }
+    pub fn new(inner: R, tracked: Rc<Tracked>) -> Self {
+        PositionReader { inner, tracked }
     }
 }
 
 impl<R: Read> Read for PositionReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        let mut position = self.position.get();
         for &byte in buf.get(..n).unwrap_or_default() {
-            if byte == b'\n' {
-                position = Position { line: position.line + 1, column: 0 };
-            } else if byte & 0xC0 != 0x80 {
-                // Continuation bytes of a multi-byte character do not start a new column.
-                position.column += 1;
-            }
+            self.tracked.see(byte);
         }
-        self.position.set(position);
         Ok(n)
     }
 }
@@ -139,16 +187,28 @@ mod tests {
 
     #[test]
     fn tracks_line_and_character_column() {
-        let position = Rc::new(Cell::new(Position::START));
-        let mut reader = PositionReader::new("ab\nxé".as_bytes(), position.clone());
+        let tracked = Rc::new(Tracked::default());
+        let mut reader = PositionReader::new("ab\nxé".as_bytes(), tracked.clone());
         let mut byte = [0u8; 1];
         let mut seen = Vec::new();
         while reader.read(&mut byte).ok() == Some(1) {
-            seen.push(position.get());
+            seen.push(tracked.position.get());
         }
         let at = |line, column| Position { line, column };
         // 'a', 'b', '\n', 'x', then the two bytes of 'é' share one column.
         assert_eq!(seen, [at(1, 1), at(1, 2), at(2, 0), at(2, 1), at(2, 2), at(2, 2)]);
+    }
+
+    #[test]
+    fn keeps_the_last_number_as_written() {
+        let tracked = Rc::new(Tracked::default());
+        let mut reader = PositionReader::new(&b"[1, \"e5\", 18446744073709551616]"[..], tracked.clone());
+        assert_eq!(reader.read_to_end(&mut Vec::new()).ok(), Some(31));
+        assert_eq!(tracked.number_text(), "18446744073709551616");
+        let long = format!("[{}]", "9".repeat(50));
+        let mut reader = PositionReader::new(long.as_bytes(), tracked.clone());
+        assert_eq!(reader.read_to_end(&mut Vec::new()).ok(), Some(52));
+        assert_eq!(tracked.number_text(), format!("{}…", "9".repeat(32)));
     }
 
     #[test]

@@ -1,26 +1,18 @@
 //! The command from arguments to exit status: each input is opened, its kind detected, its
 //! boards checked one by one as its reader yields them, and the answers reported.
 
-use std::cell::Cell;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
-use std::rc::Rc;
-use std::time::{Duration, Instant};
 
 use super::args::{self, Args};
-use super::csv_reader::{read_csv, DEFAULT_COLUMNS};
-use super::detect::{detect, peek, Kind};
-use super::json_reader::read_json;
-use super::line_reader::read_lines;
-use super::position::CountingReader;
+use super::checker::Checker;
+use super::csv_reader::DEFAULT_COLUMNS;
 use super::progress::{self, Progress};
-use super::report::{Mode, Report, Source, Tally};
-use super::{block_reader, BoardCells, Failure, Sink};
-use crate::check::is_valid_cells;
-use crate::conflicts::conflicts;
-use crate::grid::Grid;
+use super::report::{Mode, Report, Source, Task};
+use super::{Failure, Interrupt};
+use crate::batch::available_threads;
 
 /// Every board was valid.
 pub const EXIT_VALID: i32 = 0;
@@ -31,19 +23,24 @@ pub const EXIT_ERROR: i32 = 2;
 /// Stopped by the host (Ctrl-C), as shells report SIGINT.
 pub const EXIT_INTERRUPTED: i32 = 130;
 
-/// Boards between two looks at the clock (progress, periodic flush, interruption).
-const TICK_BOARDS: u32 = 16 * 1024;
-/// The longest a report line waits in the buffer while the work goes on.
-const FLUSH_EVERY: Duration = Duration::from_millis(250);
-/// How often the host is asked whether to stop. In Python each question takes the GIL, which
-/// can mean waiting out another thread's switch interval (5 ms), so it is asked by the clock.
-const ASK_EVERY: Duration = Duration::from_millis(100);
 /// The report buffer. The Python bindings write through it, and each flush takes the GIL
 /// (see ASK_EVERY), so it is large: 60 flushes for the JSON Lines of a million boards.
 const OUTPUT_BUFFER: usize = 1024 * 1024;
 
+/// Said on stderr when the boards are to be typed (no FILE, stdin a terminal).
+const STDIN_HINT: &str = if cfg!(windows) {
+    "valid-sudoku: reading boards from standard input (end with Ctrl-Z then Enter; see --help for files)\n"
+} else {
+    "valid-sudoku: reading boards from standard input (end with Ctrl-D; see --help for files)\n"
+};
+
+/// Said on stderr when Ctrl-C stops the command, instead of a traceback.
+const INTERRUPTED: &str = "valid-sudoku: interrupted\n";
+
 /// What the command needs from its host besides the three streams.
 pub struct Env<'a> {
+    /// Whether stdin is a terminal, where someone may not know the command waits for them.
+    pub stdin_is_terminal: bool,
     /// Whether stderr is a terminal, where a progress bar may be drawn.
     pub stderr_is_terminal: bool,
     /// Asked now and then during long work; true stops the command (Ctrl-C in Python).
@@ -68,28 +65,31 @@ where
         (_, true) => Mode::Quiet,
         _ => Mode::Text,
     };
+    if args.files.is_empty() && env.stdin_is_terminal && mode != Mode::Quiet {
+        // `valid-sudoku` alone at a prompt would otherwise just seem to hang.
+        let _ = stderr.write_all(STDIN_HINT.as_bytes()).and_then(|()| stderr.flush());
+    }
     let inputs = if args.files.is_empty() { vec![Path::new("-").to_path_buf()] } else { args.files.clone() };
-    let progress = Progress::new(progress::wanted(mode, env.stderr_is_terminal), total_size(&inputs));
-    let mut checker = Checker {
-        report: Report::new(BufWriter::with_capacity(OUTPUT_BUFFER, stdout), mode),
-        tally: Tally::default(),
-        progress,
-        interrupted: env.interrupted,
-        bytes_done: 0,
-        bytes_read: Rc::new(Cell::new(0)),
-        countdown: TICK_BOARDS,
-        last_flush: Instant::now(),
-        last_asked: Instant::now(),
+    let task = match (args.unique, args.solve) {
+        (true, _) => Task::Unique,
+        (_, true) => Task::Solve,
+        _ => Task::Check,
     };
+    // More threads than there is work are never started, so a huge count is just "many".
+    let threads = args.threads.map_or_else(available_threads, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    let progress = Progress::new(progress::wanted(mode, env.stderr_is_terminal), total_size(&inputs));
+    let report = Report::new(BufWriter::with_capacity(OUTPUT_BUFFER, stdout), mode);
+    let mut checker = Checker::new(report, progress, task, threads, env.interrupted);
     let outcome = check_all(&args, &inputs, &mut stdin, &mut checker).and_then(|()| {
         checker.progress.finish();
-        let written = checker.report.summary(checker.tally).and_then(|()| checker.report.flush());
+        let written = checker.report.summary(checker.tally, task).and_then(|()| checker.report.flush());
         written.map_err(|error| (Failure::Write(error), None))
     });
     match outcome {
-        Ok(()) if checker.tally.invalid > 0 => EXIT_INVALID,
+        Ok(()) if checker.tally.any_failed(task) => EXIT_INVALID,
         Ok(()) => EXIT_VALID,
         Err((failure, source)) => {
+            // The bar goes first, so nothing is left of it on the terminal.
             checker.progress.finish();
             // The boards reported before the failure are true answers: let them out first.
             let _ = checker.report.flush();
@@ -108,92 +108,18 @@ fn check_all<R: Read, W: Write>(args: &Args, inputs: &[std::path::PathBuf], stdi
     };
     for path in inputs {
         let source = source_of(path);
+        let name = source.name().to_owned();
         let result = if path.as_os_str() == "-" {
-            checker.check_input(&source, &mut *stdin, &columns)
+            checker.check_input(source, &mut *stdin, true, &columns)
         } else {
             match File::open(path) {
-                Ok(file) => checker.check_input(&source, file, &columns),
+                Ok(file) => checker.check_input(source, file, false, &columns),
                 Err(error) => Err(Failure::Open(error)),
             }
         };
-        result.map_err(|failure| (failure, Some(source.name().to_owned())))?;
+        result.map_err(|failure| (failure, Some(name)))?;
     }
     Ok(())
-}
-
-/// The checking and reporting state shared by all inputs.
-struct Checker<'e, W: Write> {
-    report: Report<BufWriter<W>>,
-    tally: Tally,
-    progress: Progress,
-    interrupted: &'e mut dyn FnMut() -> bool,
-    /// Bytes of the inputs already finished.
-    bytes_done: u64,
-    /// Bytes read so far from the current input.
-    bytes_read: Rc<Cell<u64>>,
-    countdown: u32,
-    last_flush: Instant,
-    last_asked: Instant,
-}
-
-impl<W: Write> Checker<'_, W> {
-    fn check_input<R: Read>(&mut self, source: &Source, input: R, columns: &[&str]) -> Result<(), Failure> {
-        self.bytes_read.set(0);
-        let mut input = CountingReader::new(input, self.bytes_read.clone());
-        let prefix = peek(&mut input).map_err(Failure::Read)?;
-        let kind = detect(&prefix, columns);
-        let reader = io::Cursor::new(prefix).chain(input);
-        let mut sink = |line: usize, cells: &BoardCells| self.board(source, line, cells);
-        let sink: &mut Sink<'_> = &mut sink;
-        match kind {
-            Kind::Json => read_json(reader, sink)?,
-            Kind::Lines => read_lines(reader, sink)?,
-            Kind::Csv => read_csv(reader, columns, sink)?,
-            Kind::Block => block_reader::read_block(reader, sink)?,
-        }
-        self.bytes_done += self.bytes_read.get();
-        Ok(())
-    }
-
-    /// Checks one board and reports it. The hot path: a valid board costs the branch-free
-    /// check and a count; conflicts are worked out only for invalid boards.
-    #[inline]
-    fn board(&mut self, source: &Source, line: usize, cells: &BoardCells) -> Result<(), Failure> {
-        self.tally.boards += 1;
-        if is_valid_cells(cells) {
-            if self.report.reports_valid_boards() {
-                self.report.valid(source, line).map_err(Failure::Write)?;
-            }
-        } else {
-            self.tally.invalid += 1;
-            // Readers give values 0-9 only, so this always succeeds.
-            let grid = Grid::from_values(*cells).unwrap_or(Grid::EMPTY);
-            self.report.invalid(source, line, &conflicts(&grid)).map_err(Failure::Write)?;
-        }
-        self.countdown -= 1;
-        if self.countdown == 0 {
-            self.countdown = TICK_BOARDS;
-            self.tick()?;
-        }
-        Ok(())
-    }
-
-    /// Now and then: stop if asked, move the progress bar, let waiting report lines out.
-    fn tick(&mut self) -> Result<(), Failure> {
-        if self.last_asked.elapsed() >= ASK_EVERY {
-            self.last_asked = Instant::now();
-            if (self.interrupted)() {
-                return Err(Failure::Interrupted);
-            }
-        }
-        self.progress.update(self.bytes_done + self.bytes_read.get(), self.tally.boards);
-        if self.last_flush.elapsed() >= FLUSH_EVERY {
-            self.last_flush = Instant::now();
-            let report = &mut self.report;
-            self.progress.suspend(|| report.flush()).map_err(Failure::Write)?;
-        }
-        Ok(())
-    }
 }
 
 /// How an input is named in the report: its path as given, or `<stdin>` for `-`.
@@ -232,6 +158,8 @@ fn clap_exit<W: Write, E: Write>(error: &clap::Error, mut stdout: W, mut stderr:
 fn report_failure<E: Write>(failure: Failure, source: Option<&str>, stderr: &mut E) -> i32 {
     let source = source.unwrap_or("<stdin>");
     let message = match failure {
+        Failure::Interrupted => return interrupted(stderr),
+        Failure::Read(error) | Failure::Write(error) if Interrupt::is_in(&error) => return interrupted(stderr),
         Failure::Input(error) => match error.column {
             Some(column) => format!("{source}:{}:{column}: {}", error.line, error.message),
             None => format!("{source}:{}: {}", error.line, error.message),
@@ -241,10 +169,15 @@ fn report_failure<E: Write>(failure: Failure, source: Option<&str>, stderr: &mut
         // Output closed early (`valid-sudoku --json big.txt | head`): nothing left to tell.
         Failure::Write(error) if error.kind() == io::ErrorKind::BrokenPipe => return EXIT_ERROR,
         Failure::Write(error) => format!("cannot write the report: {}", io_message(&error)),
-        Failure::Interrupted => return EXIT_INTERRUPTED,
     };
     let _ = stderr.write_all(format!("error: {message}\n").as_bytes()).and_then(|()| stderr.flush());
     EXIT_ERROR
+}
+
+/// One short line for Ctrl-C, and the status shells give SIGINT.
+fn interrupted<E: Write>(stderr: &mut E) -> i32 {
+    let _ = stderr.write_all(INTERRUPTED.as_bytes()).and_then(|()| stderr.flush());
+    EXIT_INTERRUPTED
 }
 
 /// An I/O error's message without the `(os error 2)` that only helps programmers.
@@ -259,6 +192,8 @@ fn io_message(error: &io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::checker::{ASK_EVERY, TICK_BOARDS};
+    use std::time::Duration;
 
     const SEED: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -272,7 +207,7 @@ mod tests {
     fn run_with(argv: &[&str], stdin: &str) -> Ran {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut never = || false;
-        let env = Env { stderr_is_terminal: false, interrupted: &mut never };
+        let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
         let code = run(argv.iter().copied(), stdin.as_bytes(), &mut out, &mut err, env);
         Ran { code, out: String::from_utf8_lossy(&out).into_owned(), err: String::from_utf8_lossy(&err).into_owned() }
     }
@@ -321,7 +256,7 @@ mod tests {
     fn usage_help_and_version() {
         let usage = run_with(&["--json", "--quiet"], "");
         assert_eq!(usage.code, EXIT_ERROR);
-        assert!(usage.err.starts_with("error: the argument '--json' cannot be used with '--quiet'"), "{}", usage.err);
+        assert!(usage.err.starts_with("error: --json and --quiet cannot be used together"), "{}", usage.err);
         let help = run_with(&["--help"], "");
         assert_eq!(help.code, EXIT_VALID);
         assert!(help.out.contains("Examples:"));
@@ -335,13 +270,70 @@ mod tests {
         let tail = format!("{SEED}\n{SEED}\n");
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut stop = || true;
-        let env = Env { stderr_is_terminal: false, interrupted: &mut stop };
+        let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut stop };
         // The input stalls just before the board that ends the first tick, so by then the
         // work has run longer than ASK_EVERY and the host is asked.
         let slow = head.as_bytes().chain(Stall(ASK_EVERY)).chain(tail.as_bytes());
         let code = run(Vec::<String>::new(), slow, &mut out, &mut err, env);
         assert_eq!(code, EXIT_INTERRUPTED);
-        assert!(out.is_empty() && err.is_empty());
+        assert_eq!(String::from_utf8_lossy(&err), "valid-sudoku: interrupted\n");
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn an_interrupted_read_stops_the_same_way_in_every_reader() {
+        let heads = [format!("{SEED}\n"), format!("[\"{SEED}\",\n"), format!("id,puzzle\n1,{SEED}\n"), "53..7....\n".into()];
+        for head in heads {
+            for argv in [&["-"][..], &["--solve", "--threads", "2"][..], &["--unique", "--threads", "1"][..]] {
+                let input = head.as_bytes().chain(Failing);
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let mut never = || false;
+                let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
+                assert_eq!(run(argv.iter().copied(), input, &mut out, &mut err, env), EXIT_INTERRUPTED, "{head}");
+                assert_eq!(String::from_utf8_lossy(&err), INTERRUPTED);
+            }
+        }
+    }
+
+    #[test]
+    fn unique_and_solve_exit_statuses() {
+        let empty = ".".repeat(81);
+        let cases = [
+            (&["--unique"][..], format!("{SEED}\n"), EXIT_VALID),
+            (&["--unique"][..], format!("{SEED}\n{empty}\n"), EXIT_INVALID),
+            (&["--solve"][..], format!("{SEED}\n{empty}\n"), EXIT_VALID),
+            (&["--solve", "--threads", "2"][..], format!("{}\n", second_example()), EXIT_INVALID),
+        ];
+        for (argv, input, code) in cases {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let mut never = || false;
+            let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
+            assert_eq!(run(argv.iter().copied(), input.as_bytes(), &mut out, &mut err, env), code, "{argv:?}");
+        }
+    }
+
+    /// A read that Ctrl-C stopped.
+    struct Failing;
+
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(Interrupt::io_error())
+        }
+    }
+
+    #[test]
+    fn a_hint_when_the_boards_are_to_be_typed() {
+        let mut never = || false;
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let env = Env { stdin_is_terminal: true, stderr_is_terminal: false, interrupted: &mut never };
+        assert_eq!(run(Vec::<String>::new(), &b""[..], &mut out, &mut err, env), EXIT_VALID);
+        assert_eq!(String::from_utf8_lossy(&err), STDIN_HINT);
+        for argv in [&["-"][..], &["-q"][..]] {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let env = Env { stdin_is_terminal: true, stderr_is_terminal: false, interrupted: &mut never };
+            run(argv.iter().copied(), &b""[..], &mut out, &mut err, env);
+            assert!(err.is_empty());
+        }
     }
 
     /// Reads nothing, after a pause.

@@ -40,7 +40,7 @@ impl Columns<'_> {
     }
 
     /// Writes the scores of boards `first..first + scores.len()` into the columns.
-    fn spread(&mut self, first: usize, scores: &[Score]) {
+    pub fn spread(&mut self, first: usize, scores: &[Score]) {
         let range = first..first + scores.len();
         spread_into(self.complete.get_mut(range.clone()), scores, Score::complete);
         spread_into(self.valid.get_mut(range.clone()), scores, Score::valid);

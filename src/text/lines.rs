@@ -40,7 +40,7 @@ impl<'a> Line<'a> {
         TextError::at(
             self.number,
             Some(column),
-            format!("expected a digit, '.', '0' or '_', got '{}'", shorten(&found.to_string())),
+            format!("{}, got '{}'", crate::parse::EXPECTED_SYMBOL, shorten(&found.to_string())),
         )
     }
 }
@@ -51,11 +51,7 @@ fn is_separator(content: &str) -> bool {
     content.contains('-') && content.chars().all(|ch| matches!(ch, '-' | '+' | '|') || ch.is_whitespace())
 }
 
-/// The value of one cell symbol in text: `1`-`9`, or 0 for `.`, `0` and `_`; `None` otherwise.
+/// The value of one cell symbol in text, in the one alphabet; `None` outside it.
 pub fn cell_value(symbol: char) -> Option<u8> {
-    let byte = u8::try_from(symbol).ok()?;
-    match crate::parse::TEXT_SYMBOL_VALUE[usize::from(byte)] {
-        crate::parse::NOT_A_SYMBOL => None,
-        value => Some(value),
-    }
+    crate::parse::symbol_value(u8::try_from(symbol).ok()?)
 }

@@ -21,7 +21,7 @@ use crate::grid::Grid;
 pub use lines::cell_value;
 
 /// Reads one board written in either text format (see the module docs), or says where the text
-/// went wrong: `line 3, column 7: expected a digit, '.', '0' or '_', got 'x'`.
+/// went wrong: `line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'`.
 ///
 /// The error's `line` and `column` are 1-based; `column` is always set. Lines end at `\n`, and a
 /// `\r` before it is dropped, so Windows line endings read the same.

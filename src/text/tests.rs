@@ -86,18 +86,18 @@ fn nine_lines_in_display_styles() {
 fn bad_symbols_are_named_at_their_line_and_column() {
     let mut bad = SEED_LINE.to_string();
     bad.replace_range(22..23, "x");
-    assert_eq!(error_of(&bad), (1, Some(23), "line 1, column 23: expected a digit, '.', '0' or '_', got 'x'".into()));
+    assert_eq!(error_of(&bad), (1, Some(23), "line 1, column 23: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into()));
     assert_eq!(
         error_of(&format!("\n  {bad}")),
-        (2, Some(25), "line 2, column 25: expected a digit, '.', '0' or '_', got 'x'".into())
+        (2, Some(25), "line 2, column 25: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into())
     );
     let block = SEED_DISPLAY.replacen(". 9 8 |", ". 9 8 x", 1);
-    assert_eq!(error_of(&block), (3, Some(7), "line 3, column 7: expected a digit, '.', '0' or '_', got 'x'".into()));
+    assert_eq!(error_of(&block), (3, Some(7), "line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into()));
     // Columns count characters, not bytes; control characters are escaped.
     let accented = SEED_DISPLAY.replacen("6 . . |1", "6 é . |1", 1);
-    assert_eq!(error_of(&accented).2, "line 2, column 3: expected a digit, '.', '0' or '_', got 'é'");
+    assert_eq!(error_of(&accented).2, "line 2, column 3: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'");
     let control = format!("\u{7}{}", &SEED_LINE[1..]);
-    assert_eq!(error_of(&control).2, "line 1, column 1: expected a digit, '.', '0' or '_', got '\\x07'");
+    assert_eq!(error_of(&control).2, "line 1, column 1: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\\x07'");
 }
 
 #[test]

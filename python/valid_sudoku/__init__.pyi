@@ -4,13 +4,15 @@ A board is valid when no digit 1-9 repeats in any row, any column or any of the 
 boxes. Empty cells are ignored; a valid board need not be complete, nor solvable.
 """
 
+import os
 from collections.abc import Sequence
-from typing import Any, Final, Iterator, Literal, Protocol, SupportsIndex, Union, overload
+from typing import Any, Final, Iterable, Iterator, Literal, Protocol, SupportsIndex, Union, overload
 
 import numpy
 import numpy.typing
 
 __version__: Final[str]
+__all__: list[str]
 
 class _IntegerArray(Protocol):
     """A numpy integer array of shape (9, 9) or (81,), values 0-9 (0 is empty)."""
@@ -21,8 +23,24 @@ class _IntegerArray(Protocol):
     def dtype(self) -> Any: ...
     def __array__(self, *args: Any, **kwargs: Any) -> Any: ...
 
+class _ArrayExportable(Protocol):
+    """An object numpy can read with ``numpy.asarray`` (a pandas Series, say)."""
+
+    def __array__(self, *args: Any, **kwargs: Any) -> Any: ...
+
+class _ArrowExportable(Protocol):
+    """An object offering the Arrow PyCapsule interface (pyarrow, polars, pandas, DuckDB)."""
+
+    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any: ...
+
+class _DLPackTensor(Protocol):
+    """An object offering the DLPack protocol on the CPU (torch, JAX, CuPy host arrays)."""
+
+    def __dlpack__(self, *args: Any, **kwargs: Any) -> Any: ...
+    def __dlpack_device__(self) -> tuple[int, int]: ...
+
 Cell = Union[str, SupportsIndex]
-"""A one-character str (`'1'`-`'9'`, `'.'` or `'0'` for empty), or an int 0-9 (0 is empty)."""
+"""A one-character str (`'1'`-`'9'`; `'.'`, `'0'` or `'_'` for empty), or an int 0-9 (0 is empty)."""
 
 Row = Union[Sequence[Cell], str]
 """A sequence of 9 cells, or a 9-character str such as `"53..7...."`."""
@@ -34,7 +52,7 @@ class BoardFormatError(ValueError):
     """A board had the wrong shape, or a cell outside the alphabet.
 
     The message names the place in your own indexing, then what was expected and what was
-    found, e.g. ``board[2][4]: expected a digit '1'-'9' or '.', got 'x'``.
+    found, e.g. ``board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``.
     """
 
     index: int | None
@@ -56,7 +74,8 @@ def is_valid_sudoku(board: BoardLike, /) -> bool:
     Accepted forms, all 9x9:
 
     - the classic form: a list of 9 lists of 9 one-character strs, ``'1'``-``'9'`` for digits
-      and ``'.'`` (or ``'0'``, as puzzle datasets write it) for an empty cell;
+      and ``'.'``, ``'0'`` or ``'_'`` for an empty cell (every input form, text included, uses
+      this one alphabet);
     - any sequence of 9 rows, where a row is a sequence (list, tuple, ...) of 9 cells or a
       9-character str such as ``"53..7...."``; a cell may also be an int 0-9 (0 is empty) or
       anything with ``__index__``, such as a numpy integer; bool is refused;
@@ -74,47 +93,58 @@ def is_valid_sudoku(board: BoardLike, /) -> bool:
     True
     """
 
+BoardsLike = Union[
+    numpy.typing.NDArray[Any], bytes, bytearray, memoryview, Sequence[Any], Iterable[Any], _ArrayExportable, _ArrowExportable, _DLPackTensor
+]
+"""Many boards, in any form every batch function accepts (``is_valid_many`` and the others).
+
+- A numpy integer array of shape ``(N, 9, 9)`` or ``(N, 81)``, any integer dtype and byte
+  order, values 0-9 (0 is empty). It is read by byte strides, in place: views, transposes,
+  broadcasts and fields of structured arrays are read where they are, never copied whole.
+- A numpy string array of shape ``(N,)``: ``<U81``, ``S81`` (one puzzle line per element),
+  or ``object`` holding any board form.
+- Bytes of puzzle lines: ``bytes``, ``bytearray``, ``memoryview`` or any C-contiguous buffer
+  of bytes (an ``mmap``), as ``open(path, "rb").read()`` gives them: 81 symbols a line, lines
+  ending in ``\\n`` or ``\\r\\n``, the final ending optional. Every line is a board, so board
+  ``i`` is line ``i + 1``: blank lines and ``#`` comments are errors; drop them first.
+- A list or tuple of boards in any form ``is_valid_sudoku`` accepts, read by index.
+- Any other iterable of boards (a pandas Series, a generator), read in order by iteration:
+  never by label, so a filtered or shuffled Series gives answers in its row order. Objects
+  with ``__array__`` (a pandas Series) are read through ``numpy.asarray``. Dicts and sets,
+  which have no row order, are refused.
+"""
+
 def is_valid_many(
-    boards: numpy.typing.NDArray[numpy.integer[Any]] | bytes | bytearray | memoryview | Sequence[Any],
+    boards: BoardsLike,
     /,
     *,
     threads: int | None = None,
 ) -> numpy.typing.NDArray[numpy.bool_]:
     """Validate many boards at once: element ``i`` of the result is ``is_valid_sudoku(boards[i])``.
 
-    Returns a new numpy bool array of shape ``(N,)``. Accepted ``boards``:
-
-    - A numpy integer array of shape ``(N, 9, 9)`` or ``(N, 81)``, any integer dtype, values
-      0-9 (0 is empty). A C-contiguous ``uint8`` array is read in place, with no copy. Other
-      dtypes and non-contiguous views (``arr[::2]``, transposed views, broadcasts) are
-      converted 1024 boards at a time into a small buffer per thread, never copied whole; an
-      array in non-native byte order is first copied once to native order. The array is
-      borrowed read-only for the call; do not write to it from another thread meanwhile.
-    - ``bytes``, ``bytearray``, ``memoryview`` (or any C-contiguous buffer of bytes, such as an
-      ``mmap``) holding puzzle lines, as ``open(path, "rb").read()`` gives them: 81 symbols a
-      line, ``'1'``-``'9'`` for digits and ``'.'`` or ``'0'`` for empty cells, lines ending
-      in ``\\n`` or ``\\r\\n``, the final line ending optional. Every line is a board, so board
-      ``i`` is line ``i + 1``: blank lines and ``#`` comments are errors; drop them first.
-    - A sequence (list, tuple, ...) of boards in any form ``is_valid_sudoku`` accepts, such as
-      81-character strings or lists of 9 rows.
+    Returns a new numpy bool array of shape ``(N,)``. ``boards`` is any batch form (see
+    ``BoardsLike``): a numpy array, bytes of puzzle lines, a list of boards, any iterable.
 
     ``threads``: ``None`` (the default) uses every core available to the process; ``1`` runs
     on the calling thread; any other positive int uses up to that many threads. The results
     are identical for every setting. The GIL is released while boards are validated (reading
-    a sequence of Python objects needs it, so that part runs on the calling thread).
+    Python objects needs it, so that part runs on the calling thread, a chunk at a time).
 
     Raises:
         BoardFormatError: a value outside 0-9 (``boards[17][2][4]: expected a value 0-9, got
             12``, or ``boards[17][22]: ...`` for shape ``(N, 81)``), a bad line (``line 18,
-            column 5: expected a digit '1'-'9', '.' or '0', got 'x'``, ``line 18: expected 81
-            characters, got 80``), a wrong array shape (``boards: expected shape (N, 9, 9) or
-            (N, 81), got (3, 9, 8)``) or a bad board in a sequence (``boards[3][2][4]: ...``).
-            Only the first bad board is reported. ``index`` is the board's position in the
-            batch, ``row`` and ``col`` the cell's; for lines, ``line`` and ``column`` too.
-        TypeError: a float, bool, object or other non-integer dtype; an unsupported
+            column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``,
+            ``line 18: expected 81 characters, got 80``), a wrong array shape (``boards:
+            expected shape (N, 9, 9) or (N, 81), got (3, 9, 8)``) or a bad board in a sequence
+            (``boards[3][2][4]: ...``). Only the first bad board is reported. ``index`` is the
+            board's position in the batch, ``row`` and ``col`` the cell's; for lines, ``line``
+            and ``column`` too.
+        TypeError: a float, bool or other non-integer, non-string dtype; an unsupported
             ``boards`` type; a board of a wrong type in a sequence; ``threads`` not an int.
-        ValueError: ``threads`` below 1.
-        ImportError: numpy is not installed; ``pip install 'valid-sudoku[numpy]'``.
+        ValueError: ``threads`` below 1; an iterable whose ``len()`` differs from what it yields.
+        MemoryError: a batch too large for the results to be allocated (checked before any
+            board is read).
+        ImportError: numpy is not installed; ``pip install numpy``.
 
     The validator is chosen once per process: AVX2 where the CPU has it, else a portable one;
     the answers are the same. ``VALID_SUDOKU_FORCE_PORTABLE=1`` in the environment before the
@@ -240,7 +270,7 @@ class Board:
         Raises BoardFormatError with 1-based ``line`` and ``column`` attributes (columns count
         characters), for example:
 
-        - ``line 3, column 7: expected a digit, '.', '0' or '_', got 'x'``
+        - ``line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``
         - ``line 1, column 81: expected 81 cells, got 80``
         - ``line 6, column 18: expected 9 cells, got 8``
         - ``line 11, column 1: expected 9 rows, got 8``
@@ -292,10 +322,12 @@ class Board:
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
     """Run the ``valid-sudoku`` command in-process and return its exit status.
 
-    ``argv`` holds the arguments after the program name; ``None`` means ``sys.argv[1:]``.
+    ``argv`` holds the arguments after the program name, as a list (or tuple) of str or
+    paths, like ``main(["boards.txt"])``; ``None`` means ``sys.argv[1:]``. A lone str raises
+    ``TypeError``, saying to pass a list.
     This is the function behind the ``valid-sudoku`` console script, which calls
     ``sys.exit(main())``. Output goes to ``sys.stdout`` and ``sys.stderr`` (so pytest's
     ``capsys`` and Jupyter see it) and standard input is read from ``sys.stdin``.
@@ -309,7 +341,17 @@ def main(argv: list[str] | None = None) -> int:
     ``N boards: V valid, I invalid``; ``--json`` prints one JSON object per board (``source``,
     ``line``, ``valid``, ``conflicts``); ``--quiet`` prints nothing.
 
+    ``--unique`` names each board without exactly one solution (``file:line: no solution`` or
+    ``more than one solution``) and returns 1 when there is any; ``--solve`` writes one line per
+    board, in input order: its 81-digit solution, or ``file:line: no solution``, and returns 1
+    when any board has none. With ``--json`` they add ``"solutions"`` (counted up to 2) or
+    ``"solution"`` (81 digits or null) to each object. ``--threads N`` sets the solver's
+    threads (default: every core); the output is the same for any number.
+
     Returns 0 when every board is valid, 1 when any is invalid, and 2 on a usage or input
     error, whose message goes to stderr as ``error: file:line:column: ...``. ``--help`` and
-    ``--version`` print and return 0. Raises ``KeyboardInterrupt`` when interrupted.
+    ``--version`` print and return 0. On Ctrl-C (``KeyboardInterrupt``) it stops, clears the
+    progress bar, writes ``valid-sudoku: interrupted`` to stderr and returns 130, as shells
+    report SIGINT; no traceback. A board in a JSON list is also named by its index in the
+    list: ``file:line: boards[3]: ...``, and ``"index": 3`` with ``--json``.
     """

@@ -1,0 +1,150 @@
+"""The `valid-sudoku` command at a terminal: Ctrl-C, the stdin hint, usage slips, and the
+arguments `main()` takes."""
+
+from __future__ import annotations
+
+import io
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import valid_sudoku
+from cli_helpers import SEED, in_tmp_path, run, write  # noqa: F401 (in_tmp_path is an autouse fixture)
+
+INTERRUPTED = "valid-sudoku: interrupted\n"
+STDIN_HINT = "valid-sudoku: reading boards from standard input (end with Ctrl-D; see --help for files)\n"
+
+
+def test_json_and_quiet_conflict_is_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--json", "--quiet", "x.txt"], capsys) == (
+        2,
+        "",
+        "error: --json and --quiet cannot be used together: --json prints a line for every board, "
+        "--quiet prints nothing\n\n"
+        "Usage: valid-sudoku [OPTIONS] [FILE]...\n\n"
+        "For more information, try '--help'.\n",
+    )
+
+
+# ---- What main() takes ----
+
+
+def test_a_str_instead_of_a_list_says_how_to_call_it() -> None:
+    with pytest.raises(TypeError) as raised:
+        valid_sudoku.main("boards.txt")  # a str is a Sequence[str] to a type checker, but not here
+    assert str(raised.value) == "main() takes a list of arguments, like main(['boards.txt']), not a str"
+
+
+def test_other_arguments_that_are_not_a_list_of_str() -> None:
+    with pytest.raises(TypeError) as raised:
+        valid_sudoku.main(42)  # type: ignore[arg-type]
+    assert str(raised.value) == "main() takes a list of arguments, like main(['boards.txt']), got int"
+    with pytest.raises(TypeError) as raised:
+        valid_sudoku.main(["--quiet", 7])  # type: ignore[list-item]
+    assert str(raised.value) == "main() arguments must be str or path-like, got int at argv[1]"
+
+
+def test_paths_and_tuples_are_arguments_too(capsys: pytest.CaptureFixture[str]) -> None:
+    write("boards.txt", f"{SEED}\n")
+    assert valid_sudoku.main([Path("boards.txt")]) == 0
+    assert valid_sudoku.main(("--quiet", "boards.txt")) == 0
+    assert capsys.readouterr() == ("1 board: 1 valid, 0 invalid\n", "")
+
+
+# ---- Standard input at a terminal ----
+
+
+class TerminalStdin(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_hint_when_reading_boards_typed_at_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", TerminalStdin(f"{SEED}\n"))
+    hint = STDIN_HINT.replace("Ctrl-D", "Ctrl-Z then Enter") if os.name == "nt" else STDIN_HINT
+    assert run([], capsys) == (0, "1 board: 1 valid, 0 invalid\n", hint)
+
+
+def test_no_hint_for_a_pipe_an_explicit_dash_or_quiet(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{SEED}\n"))
+    assert run([], capsys) == (0, "1 board: 1 valid, 0 invalid\n", "")
+    for argv in (["-"], ["--quiet"]):
+        monkeypatch.setattr(sys, "stdin", TerminalStdin(f"{SEED}\n"))
+        assert run(argv, capsys)[2] == ""
+
+
+# ---- Ctrl-C ----
+
+
+class InterruptedStdin(io.StringIO):
+    """Ctrl-C while the command waits for input: the read raises KeyboardInterrupt."""
+
+    def read(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_during_a_read_prints_one_line_and_returns_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", InterruptedStdin())
+    assert run([], capsys) == (130, "", INTERRUPTED)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal and SIGINT")
+def test_ctrl_c_at_a_terminal_clears_the_bar_and_exits_130(tmp_path: Path) -> None:
+    # stderr is a pseudo-terminal, so the progress bar is drawn; stdin is a pipe that the test
+    # feeds, so the command is still at work (waiting for more) when SIGINT comes.
+    leader, follower = os.openpty()
+    command = [sys.executable, "-c", "import sys, valid_sudoku; sys.exit(valid_sudoku.main())"]
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=follower)
+    os.close(follower)
+    assert proc.stdin is not None and proc.stdout is not None
+    # The bar shows once the work has run a second, at a look every 16 Ki boards.
+    boards = f"{SEED}\n".encode() * 16384
+    proc.stdin.write(boards)
+    proc.stdin.flush()
+    time.sleep(1.2)
+    proc.stdin.write(boards)
+    proc.stdin.flush()
+    terminal = read_until(leader, b"32768 boards")
+    assert b"32768 boards" in terminal, terminal
+    proc.send_signal(signal.SIGINT)
+    code = proc.wait(timeout=60)
+    terminal += read_until(leader, None)
+    os.close(leader)
+    assert code == 130
+    assert proc.stdout.read() == b""
+    # The last thing on the terminal: the bar's line cleared, then the one short line.
+    after_bar = terminal[terminal.rindex(b"32768 boards") :]
+    assert after_bar.endswith(b"\r\x1b[2K" + INTERRUPTED.replace("\n", "\r\n").encode()), after_bar
+    assert b"Traceback" not in terminal
+
+
+def read_until(fd: int, wanted: bytes | None, timeout: float = 60) -> bytes:
+    """What the terminal shows until `wanted` appears (or until it falls silent, for None)."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and (wanted is None or wanted not in seen):
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if not ready:
+            if wanted is None:
+                break
+            continue
+        try:
+            data = os.read(fd, 65536)
+        except OSError:  # the other side closed: Linux says EIO
+            break
+        if not data:
+            break
+        seen += data
+    return seen

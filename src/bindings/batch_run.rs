@@ -1,0 +1,90 @@
+//! Runs a batch operation over the boards of one or more arguments: with the GIL released
+//! throughout when every argument is memory, or a chunk at a time when some are Python
+//! objects (read with the GIL, then worked on without it).
+
+use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::prelude::*;
+
+use super::boards::{batch_error, Boards, Form};
+use crate::batch::source::try_filled;
+use crate::batch::{self, BoardSource, Cost, Values};
+use crate::grid::CELLS;
+
+/// Boards read from Python objects per step: about 330 KB of values per argument.
+const OBJECT_CHUNK: usize = 4096;
+
+/// The output of `op` for every board of `inputs` (which must all hold as many boards), on
+/// up to `threads` threads. `op(values, out)` gets a chunk's boards, one slice of checked
+/// values per input, and the chunk's output slots.
+pub fn run_batch<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, op: Op) -> PyResult<Vec<T>>
+where
+    T: Send + Clone + Default,
+    Op: Fn(&[&[u8]], &mut [T]) + Sync,
+{
+    let count = same_count(inputs)?;
+    let mut out = try_filled(count, T::default()).map_err(|_| PyMemoryError::new_err(too_many(inputs, count)))?;
+    let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
+    let name_of = |index: usize| names.get(index).copied().unwrap_or("boards");
+    let all_native = inputs.iter().all(|input| matches!(input.form, Form::Native(_)));
+    if all_native {
+        let sources: Vec<&dyn BoardSource> = inputs.iter().filter_map(native_source).collect();
+        py.detach(|| batch::run(&sources, 0, &mut out, threads, cost, &op))
+            .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
+        return Ok(out);
+    }
+    let mut buffers: Vec<Vec<u8>> = Vec::new();
+    for input in inputs.iter() {
+        let size = if matches!(input.form, Form::Objects(_)) { OBJECT_CHUNK.min(count) * CELLS } else { 0 };
+        buffers.push(try_filled(size, 0u8).map_err(|_| PyMemoryError::new_err(too_many(inputs, count)))?);
+    }
+    for (chunk, slots) in out.chunks_mut(OBJECT_CHUNK).enumerate() {
+        let first = chunk * OBJECT_CHUNK;
+        let cells = slots.len() * CELLS;
+        for (input, buffer) in inputs.iter_mut().zip(buffers.iter_mut()) {
+            if let Form::Objects(objects) = &mut input.form {
+                objects.read_chunk(first, buffer.get_mut(..cells).unwrap_or_default(), input.name)?;
+            }
+        }
+        // Boards read from objects are checked already; they are wrapped as a source
+        // numbered from this chunk's first board, beside the memory sources.
+        let chunk_values: Vec<Values<'_>> =
+            buffers.iter().map(|buffer| Values::new(buffer.get(..cells).unwrap_or_default(), first, true)).collect();
+        let sources: Vec<&dyn BoardSource> = inputs
+            .iter()
+            .zip(&chunk_values)
+            .map(|(input, values)| native_source(input).unwrap_or(values as &dyn BoardSource))
+            .collect();
+        py.detach(|| batch::run(&sources, first, slots, threads, cost, &op))
+            .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
+    }
+    Ok(out)
+}
+
+fn native_source<'a>(input: &'a Boards<'_>) -> Option<&'a dyn BoardSource> {
+    match &input.form {
+        Form::Native(native) => Some(native.source.as_ref()),
+        Form::Objects(_) => None,
+    }
+}
+
+/// The number of boards, the same in every input, or the `ValueError` that says which differs.
+fn same_count(inputs: &[Boards<'_>]) -> PyResult<usize> {
+    let Some(first) = inputs.first() else { return Ok(0) };
+    let count = first.len();
+    for other in inputs.iter().skip(1) {
+        if other.len() != count {
+            return Err(PyValueError::new_err(format!(
+                "{}: expected {count} boards (as many as {}), got {}",
+                other.name,
+                first.name,
+                other.len()
+            )));
+        }
+    }
+    Ok(count)
+}
+
+fn too_many(inputs: &[Boards<'_>], count: usize) -> String {
+    let name = inputs.first().map_or("boards", |input| input.name);
+    format!("{name}: not enough memory for the results of {count} boards")
+}

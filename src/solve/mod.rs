@@ -1,0 +1,85 @@
+//! The solver: pure Rust over the core [`Grid`], knowing nothing of Python or threads.
+//!
+//! Candidates are bitboards, one 27-bit mask per digit and band ([`state`]); singles and
+//! locked candidates are propagated to a fixpoint before every guess; guesses go on the cell
+//! with the fewest candidates, digits in ascending order, on a fixed-size stack ([`search`]).
+
+mod search;
+mod state;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+pub use search::Stopped;
+
+use crate::check::is_valid;
+use crate::grid::Grid;
+use state::Candidates;
+
+/// A solution of `grid`: complete, with no repeat, keeping every given; `None` when there is
+/// none (a board that breaks the rule has none). When there are several, always the same one.
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    solve_interruptible(grid, &mut || false).unwrap_or(None)
+}
+
+/// The number of solutions of `grid`, counted up to `limit`: `min(count, limit)`.
+pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
+    count_solutions_interruptible(grid, limit, &mut || false).unwrap_or(limit)
+}
+
+/// [`solve`], asking `should_stop` every millisecond or so of search; `Err(Stopped)` when it
+/// answered true.
+pub fn solve_interruptible(grid: &Grid, should_stop: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Stopped> {
+    if grid.is_complete() {
+        return Ok(is_valid(grid).then_some(*grid));
+    }
+    let Some(start) = start(grid) else { return Ok(None) };
+    let mut solution = None;
+    search::search(
+        start,
+        &mut |board: &Candidates| {
+            solution = Some(board.solution());
+            true
+        },
+        should_stop,
+    )?;
+    Ok(solution)
+}
+
+/// [`count_solutions`], asking `should_stop` every millisecond or so of search;
+/// `Err(Stopped)` when it answered true.
+pub fn count_solutions_interruptible(
+    grid: &Grid,
+    limit: u64,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<u64, Stopped> {
+    if limit == 0 {
+        return Ok(0);
+    }
+    // A complete valid grid is its own only solution: no search state is built.
+    if grid.is_complete() {
+        return Ok(u64::from(is_valid(grid)));
+    }
+    let Some(start) = start(grid) else { return Ok(0) };
+    let mut count = 0;
+    search::search(
+        start,
+        &mut |_: &Candidates| {
+            count += 1;
+            count >= limit
+        },
+        should_stop,
+    )?;
+    Ok(count)
+}
+
+/// The settled candidates of a board, or `None` when it breaks the rule or propagation alone
+/// shows it has no solution.
+fn start(grid: &Grid) -> Option<Candidates> {
+    if !is_valid(grid) {
+        return None;
+    }
+    let mut candidates = Candidates::from_grid(grid).ok()?;
+    candidates.settle_all().ok()?;
+    Some(candidates)
+}

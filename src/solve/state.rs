@@ -1,0 +1,256 @@
+//! The candidates of a board as bitboards, and propagation of singles to a fixpoint.
+//!
+//! `digits[d][band]` is the 27-bit mask of cells of `band` (rows `3 * band` to `3 * band + 2`)
+//! where digit `d + 1` may still go; a cell that holds the digit stays in its mask. A digit is
+//! placed in a row of a band once that row has one cell left.
+
+use super::tables::{columns, occupied_columns, BAND_CELLS, BAND_PEERS, PERMUTATIONS, ROW_TRIADS, TRIAD_CELLS};
+use crate::grid::{Grid, CELLS, SIDE};
+
+/// Some unit or cell has no way left to hold its digit: this branch has no solution.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+/// Cells per band.
+const BAND: usize = 27;
+
+/// The candidates of every digit, band by band. 108 bytes, copied whole for each guess.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Candidates {
+    digits: [[u32; 3]; SIDE],
+}
+
+/// Which digits (bit d for digit d + 1) have masks that changed and need settling.
+pub type Dirty = u16;
+
+const ALL_DIGITS: Dirty = 0x1FF;
+
+impl Candidates {
+    /// The candidates of the givens: each given is placed and removed from its peers.
+    /// Fails if some given was already ruled out by another (a board that breaks the rule).
+    pub fn from_grid(grid: &Grid) -> Result<Candidates, Contradiction> {
+        let mut candidates = Candidates { digits: [[BAND_CELLS; 3]; SIDE] };
+        for (cell, &value) in grid.cells().iter().enumerate() {
+            if value != 0 {
+                candidates.place(usize::from(value) - 1, cell)?;
+            }
+        }
+        Ok(candidates)
+    }
+
+    /// Puts digit `digit` (0-8) at `cell` (0-80): the cell loses its other digits, and the
+    /// digit leaves the cell's row, column and box. Returns the digits whose masks changed.
+    pub fn place(&mut self, digit: usize, cell: usize) -> Result<Dirty, Contradiction> {
+        let (band, bit) = (cell / BAND, cell % BAND);
+        let one = 1u32 << bit;
+        let Some(bands) = self.digits.get_mut(digit) else { return Err(Contradiction) };
+        if bands.get(band).is_none_or(|&mask| mask & one == 0) {
+            return Err(Contradiction);
+        }
+        let other_bands = !columns(1 << (cell % SIDE));
+        for (b, mask) in bands.iter_mut().enumerate() {
+            *mask &= if b == band { !BAND_PEERS[bit] } else { other_bands };
+        }
+        let mut dirty = 1 << digit;
+        for (d, bands) in self.digits.iter_mut().enumerate() {
+            if let Some(mask) = bands.get_mut(band) {
+                if d != digit && *mask & one != 0 {
+                    *mask &= !one;
+                    dirty |= 1 << d;
+                }
+            }
+        }
+        Ok(dirty)
+    }
+
+    /// [`Candidates::place`], then [`Candidates::settle`].
+    pub fn place_and_settle(&mut self, digit: usize, cell: usize) -> Result<(), Contradiction> {
+        let dirty = self.place(digit, cell)?;
+        self.settle(dirty)
+    }
+
+    /// Propagates to a fixpoint: per digit, hidden singles and locked candidates (see
+    /// [`settle_digit`]); across digits, placed cells leave the other digits' masks and naked
+    /// singles are placed. Alternates the two until neither changes anything.
+    pub fn settle(&mut self, mut dirty: Dirty) -> Result<(), Contradiction> {
+        loop {
+            while dirty != 0 {
+                let digit = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                if let Some(bands) = self.digits.get_mut(digit) {
+                    settle_digit(bands)?;
+                }
+            }
+            dirty = self.settle_cells()?;
+            if dirty == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Settles every digit: the start of a search.
+    pub fn settle_all(&mut self) -> Result<(), Contradiction> {
+        self.settle(ALL_DIGITS)
+    }
+
+    /// One pass across digits, band by band. A cell that is some digit's last place in its row
+    /// is placed: the other digits lose it. A cell with no digit left is a contradiction, and so
+    /// is a cell placed for two digits. A cell with one digit left is placed (a naked single).
+    fn settle_cells(&mut self) -> Result<Dirty, Contradiction> {
+        let mut dirty = 0;
+        for band in 0..3 {
+            let mut placed = [0u32; SIDE];
+            let (mut any, mut ones, mut twos) = (0u32, 0u32, 0u32);
+            for (placed, bands) in placed.iter_mut().zip(&self.digits) {
+                let mask = bands[band];
+                *placed = row_singles(mask);
+                if any & *placed != 0 {
+                    return Err(Contradiction);
+                }
+                any |= *placed;
+                twos |= ones & mask;
+                ones |= mask;
+            }
+            if ones != BAND_CELLS {
+                return Err(Contradiction);
+            }
+            for (d, (bands, placed)) in self.digits.iter_mut().zip(placed).enumerate() {
+                let mask = bands[band];
+                let kept = mask & !(any & !placed);
+                if kept != mask {
+                    bands[band] = kept;
+                    dirty |= 1 << d;
+                }
+            }
+            let mut naked = ones & !twos & !any;
+            while naked != 0 {
+                let bit = naked.trailing_zeros() as usize;
+                naked &= naked - 1;
+                // An earlier naked single of this band may have taken this cell's last digit.
+                let digit = self.digits.iter().position(|bands| bands[band] & (1 << bit) != 0);
+                dirty |= self.place(digit.ok_or(Contradiction)?, band * BAND + bit)?;
+            }
+        }
+        Ok(dirty)
+    }
+
+    /// True when every digit has one cell per row, that is, the board is complete. (At a
+    /// fixpoint of [`Candidates::settle`] no cell is then held by two digits.)
+    pub fn is_solved(&self) -> bool {
+        self.digits.iter().flatten().map(|mask| mask.count_ones()).sum::<u32>() == CELLS as u32
+    }
+
+    /// The cell to guess on: one with the fewest candidates (at least two), the first such in
+    /// reading order; with the candidate digits as a mask (bit d for digit d + 1).
+    /// Only for a settled, unsolved board: then such a cell exists.
+    pub fn guess(&self) -> (usize, Dirty) {
+        let mut best = (0, 0, u32::MAX);
+        for band in 0..3 {
+            // Bit-sliced counters: cells with at least one, two, three candidates.
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for bands in &self.digits {
+                let mask = bands[band];
+                three |= two & mask;
+                two |= one & mask;
+                one |= mask;
+            }
+            let pairs = two & !three;
+            if pairs != 0 {
+                let cell = band * BAND + pairs.trailing_zeros() as usize;
+                return (cell, self.digits_of(cell));
+            }
+            // Rare (no cell with two candidates in this band): count the cells one by one.
+            let mut open = three;
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = self.digits.iter().filter(|bands| bands[band] & (1 << bit) != 0).count() as u32;
+                if count < best.2 {
+                    best = (band * BAND + bit, 0, count);
+                }
+            }
+        }
+        (best.0, self.digits_of(best.0))
+    }
+
+    /// The digits (bit d for digit d + 1) still possible at `cell`.
+    fn digits_of(&self, cell: usize) -> Dirty {
+        let (band, bit) = (cell / BAND, cell % BAND);
+        self.digits
+            .iter()
+            .enumerate()
+            .fold(0, |digits, (d, bands)| digits | ((bands.get(band).map_or(0, |m| m >> bit) as Dirty & 1) << d))
+    }
+
+    /// The board with every candidate that is its row's only one written in: for a solved
+    /// board, the solution.
+    pub fn solution(&self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (digit, bands) in (1u8..).zip(&self.digits) {
+            for (band, &mask) in bands.iter().enumerate() {
+                let mut placed = row_singles(mask);
+                while placed != 0 {
+                    let bit = placed.trailing_zeros() as usize;
+                    placed &= placed - 1;
+                    if let Some(cell) = cells.get_mut(band * BAND + bit) {
+                        *cell = digit;
+                    }
+                }
+            }
+        }
+        Grid::from_values(cells).unwrap_or(Grid::EMPTY)
+    }
+}
+
+/// The cells of a band mask that are alone in their row.
+#[inline(always)]
+fn row_singles(mask: u32) -> u32 {
+    let mut singles = 0;
+    for shift in [0, 9, 18] {
+        let row = (mask >> shift) & 0x1FF;
+        // Zero for an empty row, too (it is a contradiction found elsewhere).
+        singles |= if row & row.wrapping_sub(1) == 0 { row << shift } else { 0 };
+    }
+    singles
+}
+
+/// Settles one digit's three band masks, alone, to a fixpoint.
+///
+/// In each band the digit takes one triad per row and per box, a permutation matrix; triads in
+/// no such matrix go ([`PERMUTATIONS`]). In each stack the same holds for columns and boxes.
+/// Between them these give hidden singles in rows, columns and boxes, pointing and claiming.
+#[inline(always)]
+fn settle_digit(bands: &mut [u32; 3]) -> Result<(), Contradiction> {
+    loop {
+        let before = *bands;
+        for mask in bands.iter_mut() {
+            let m = *mask;
+            let triads = usize::from(ROW_TRIADS[(m & 0x1FF) as usize])
+                | usize::from(ROW_TRIADS[((m >> 9) & 0x1FF) as usize]) << 3
+                | usize::from(ROW_TRIADS[((m >> 18) & 0x1FF) as usize]) << 6;
+            let allowed = PERMUTATIONS[triads & 0x1FF];
+            if allowed == 0 {
+                return Err(Contradiction);
+            }
+            *mask = m & TRIAD_CELLS[usize::from(allowed) & 0x1FF];
+        }
+        let cols = bands.map(occupied_columns);
+        let mut keep = [0u32; 3];
+        for shift in [0, 3, 6] {
+            let triads = ((cols[0] >> shift) & 7) | ((cols[1] >> shift) & 7) << 3 | ((cols[2] >> shift) & 7) << 6;
+            let allowed = u32::from(PERMUTATIONS[(triads & 0x1FF) as usize]);
+            if allowed == 0 {
+                return Err(Contradiction);
+            }
+            for (b, keep) in keep.iter_mut().enumerate() {
+                *keep |= ((allowed >> (3 * b)) & 7) << shift;
+            }
+        }
+        for (mask, keep) in bands.iter_mut().zip(keep) {
+            *mask &= columns(keep);
+        }
+        if *bands == before {
+            return Ok(());
+        }
+    }
+}
