@@ -14,7 +14,7 @@ use super::solution_scores::{ScoreVectors, SolutionScores};
 use super::{fast_path, input, numpy_input};
 use crate::batch::{self, source::try_filled, BoardSource, Cost};
 use crate::error::Located;
-use crate::grid::{Grid, CELLS};
+use crate::grid::CELLS;
 use crate::parse;
 use crate::score;
 
@@ -24,32 +24,32 @@ use crate::score;
 #[pyfunction]
 #[pyo3(signature = (puzzle, candidate, /))]
 pub fn is_solution(puzzle: &Bound<'_, PyAny>, candidate: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let puzzle = board(puzzle, "puzzle")?;
-    let candidate = board(candidate, "candidate")?;
-    Ok(score::is_solution(&puzzle, &candidate))
+    let puzzle = cells(puzzle, "puzzle")?;
+    let candidate = cells(candidate, "candidate")?;
+    Ok(score::is_solution_cells(&puzzle, &candidate))
 }
 
-/// One board in any form `is_valid_sudoku` takes: the classic lists and ASCII 81-symbol
-/// `str`/`bytes` by their fast paths, anything else (and every error) through the checked
-/// reader, with the error naming the argument.
-fn board(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Grid> {
-    let mut cells = [0u8; CELLS];
-    let fast = if let Some(classic) = fast_path::classic_cells(object) {
-        cells = classic;
-        true
-    } else if let Ok(text) = object.cast_exact::<PyString>() {
-        text.to_str().ok().and_then(|text| parse::fill_from_ascii(text.as_bytes(), &mut cells)).is_some()
-    } else if let Ok(bytes) = object.cast_exact::<PyBytes>() {
-        parse::fill_from_ascii(bytes.as_bytes(), &mut cells).is_some()
-    } else {
-        false
-    };
-    if fast {
-        if let Ok(grid) = Grid::from_values(cells) {
-            return Ok(grid);
-        }
+/// One board's 81 values (each 0-9), in any form `is_valid_sudoku` takes: the classic lists
+/// and ASCII 81-symbol `str`/`bytes` by their fast paths, anything else (and every error)
+/// through the checked reader, with the error naming the argument.
+fn cells(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<[u8; CELLS]> {
+    if let Some(cells) = fast_path::classic_cells(object) {
+        return Ok(cells);
     }
-    input::read_grid(object).map_err(|error| named(error, name).into_py_err(object.py()))
+    let mut cells = [0u8; CELLS];
+    let text = if let Ok(text) = object.cast_exact::<PyString>() {
+        // The length first: `to_str` of a long non-ASCII str would build a UTF-8 copy of it.
+        (text.len().ok() == Some(CELLS)).then(|| text.to_str().ok().map(str::as_bytes)).flatten()
+    } else {
+        object.cast_exact::<PyBytes>().ok().map(|bytes| bytes.as_bytes())
+    };
+    if text.and_then(|text| parse::fill_from_ascii(text, &mut cells)).is_some() {
+        return Ok(cells);
+    }
+    match input::read_grid(object) {
+        Ok(grid) => Ok(*grid.cells()),
+        Err(error) => Err(named(error, name).into_py_err(object.py())),
+    }
 }
 
 /// The same error, for the argument called `name` (`candidate[2][4]: ...`).

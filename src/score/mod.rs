@@ -21,7 +21,14 @@ pub use many::{score_blocks, score_many, scratch_for, Columns, BLOCK};
 /// True when `candidate` solves `puzzle`: no empty cell, no repeat in any row, column or box,
 /// and every non-empty cell of `puzzle` holds the same digit in `candidate`.
 pub fn is_solution(puzzle: &Grid, candidate: &Grid) -> bool {
-    pair_marks(puzzle.cells(), candidate.cells()) == 0 && check::is_valid(candidate)
+    is_solution_cells(puzzle.cells(), candidate.cells())
+}
+
+/// [`is_solution`] over raw cell values, for readers that already know every value is 0-9
+/// (any byte is safe to pass; the answer is only meaningful for values 0-9).
+#[inline]
+pub fn is_solution_cells(puzzle: &[u8; CELLS], candidate: &[u8; CELLS]) -> bool {
+    pair_marks(puzzle, candidate) == 0 && check::is_valid_cells(candidate)
 }
 
 /// Marks of one (puzzle, candidate) pair: [`EMPTY`] when the candidate has an empty cell,
