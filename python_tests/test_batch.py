@@ -200,15 +200,22 @@ def test_bad_lines_name_line_and_column() -> None:
     assert where(error, "index", "line", "column", "row", "col") == (17, 18, 5, 0, 4)
     bad[17] = SEED[:80]
     error = raised(is_valid_many, "\r\n".join(bad).encode())
-    assert str(error) == "line 18: expected 81 characters, got 80"
-    assert where(error, "index", "line", "column", "row", "col") == (17, 18, None, None, None)
+    assert str(error) == "line 18, column 81: expected 81 cells, got 80"
+    assert where(error, "index", "line", "column", "row", "col") == (17, 18, 81, 8, 8)
     bad[17] = SEED + "1"
-    assert str(raised(is_valid_many, "\n".join(bad).encode())) == "line 18: expected 81 characters, got 82"
-    assert str(raised(is_valid_many, f"{SEED}\n\n{SEED}\n".encode())) == "line 2: expected 81 characters, got 0"
-    assert str(raised(is_valid_many, f"# comment\n{SEED}\n".encode())) == "line 1: expected 81 characters, got 9"
+    error = raised(is_valid_many, "\n".join(bad).encode())
+    assert str(error) == "line 18, column 82: expected the end of the line after 81 cells, got '1'"
+    assert where(error, "index", "line", "column", "row", "col") == (17, 18, 82, None, None)
+    assert str(raised(is_valid_many, f"{SEED}\n\n{SEED}\n".encode())) == "line 2, column 1: expected 81 cells, got 0"
+    assert str(raised(is_valid_many, f"# comment\n{SEED}\n".encode())) == (
+        "line 1, column 1: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '#'"
+    )
     tab = SEED[:80] + "\t"
     assert str(raised(is_valid_many, tab.encode())) == (
-        "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0x09"
+        "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\\t'"
+    )
+    assert str(raised(is_valid_many, (SEED[:80] + "\xff").encode("latin-1"))) == (
+        "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff"
     )
 
 
@@ -373,7 +380,7 @@ def test_without_numpy_single_boards_work_and_is_valid_many_says_what_to_install
     assert len(messages) == 2
     for message in messages:
         assert message.startswith(
-            "is_valid_many returns a numpy array and needs numpy: pip install numpy"
+            "the batch functions return numpy arrays and need numpy: pip install numpy"
         )
 
 

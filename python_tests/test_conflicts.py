@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import pytest
@@ -98,6 +98,21 @@ def test_fields_and_tuple_behaviour() -> None:
         conflict[4]
     assert Conflict._fields == ("unit", "index", "digit", "cells")
     assert Conflict.__match_args__ == ("unit", "index", "digit", "cells")
+
+
+def test_asdict_is_a_namedtuples() -> None:
+    class AsTuple(NamedTuple):
+        unit: str
+        index: int  # type: ignore[assignment]  # (shadows tuple.index, as Conflict's field does)
+        digit: int
+        cells: tuple[tuple[int, int], ...]
+
+    conflict = conflicts(INVALID)[1]
+    as_dict = conflict._asdict()
+    assert as_dict == AsTuple(*conflict)._asdict()
+    assert as_dict == {"unit": "box", "index": 0, "digit": 8, "cells": ((0, 0), (2, 2))}
+    assert type(as_dict) is dict and list(as_dict) == list(Conflict._fields)
+    assert conflict._asdict() is not as_dict  # a new dict each time, safe to change
 
 
 def test_equality_and_hash_follow_the_tuple() -> None:

@@ -47,7 +47,7 @@ def test_board_format_error_is_a_value_error_with_position_attributes() -> None:
         ("x", f"board[2][4]: {SYMBOLS}, got 'x'"),
         ("", f"board[2][4]: {SYMBOLS}, got ''"),
         ("55", f"board[2][4]: {SYMBOLS}, got '55'"),
-        (" ", f"board[2][4]: {SYMBOLS}, got ' '"),
+        (" ", f"board[2][4]: {SYMBOLS}, got ' ' (spaces do not mark empty cells; use '.', '0' or '_')"),
         ("é", f"board[2][4]: {SYMBOLS}, got 'é'"),
         ("\n", f"board[2][4]: {SYMBOLS}, got '\\n'"),
         ("\x07", f"board[2][4]: {SYMBOLS}, got '\\x07'"),

@@ -4,6 +4,7 @@ The README's picture comes from this script:
 
     python scripts/render_board_png.py                      # writes docs/board.png
     python scripts/render_board_png.py --theme dark --out /tmp/board-dark.png
+    python scripts/render_board_png.py --board 111...1 --out /tmp/ones.png   # many conflicts
 
 It needs the built package (maturin develop) and Chromium (Debian: apt-get install chromium).
 The host page imitates the table rules of JupyterLab's light or dark theme (small right-aligned

@@ -41,7 +41,7 @@ echo "== mypy --strict over the tests, examples and benches (${SECONDS} s)"
 echo "== pytest (${SECONDS} s)"
 # Exit 5 means no test was collected: never a pass, whatever set -e would make of it.
 set +e
-"$python" -m pytest
+"$python" -m pytest --durations=8
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::parse::EXPECTED_SYMBOL;
+use crate::parse::{symbol_hint, EXPECTED_SYMBOL};
 
 /// Where in the user's input a problem is, in the user's own indexing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -154,9 +154,10 @@ impl fmt::Display for BoardError {
             Problem::RowLength(n) => write!(f, "expected 9 characters, got {n}"),
             Problem::Length(n) => write!(f, "expected 81 characters, got {n}"),
             Problem::ByteLength(n) => write!(f, "expected 81 bytes, got {n}"),
-            Problem::Symbol(text) => write!(f, "{EXPECTED_SYMBOL}, got '{}'", shorten(text)),
+            Problem::Symbol(text) => write!(f, "{EXPECTED_SYMBOL}, got '{}'{}", shorten(text), symbol_hint(text)),
             Problem::Byte(byte) if byte.is_ascii_graphic() || *byte == b' ' => {
-                write!(f, "{EXPECTED_SYMBOL}, got '{}'", char::from(*byte))
+                let found = char::from(*byte).to_string();
+                write!(f, "{EXPECTED_SYMBOL}, got '{found}'{}", symbol_hint(&found))
             }
             Problem::Byte(byte) => write!(f, "{EXPECTED_SYMBOL}, got byte 0x{byte:02x}"),
             Problem::Value(text) => write!(f, "expected a value 0-9, got {}", shorten(text)),

@@ -15,13 +15,14 @@ pub mod parse;
 pub mod render;
 pub mod score;
 pub mod solve;
+pub mod symbols;
 pub mod text;
 
 mod bindings;
 
 use pyo3::prelude::*;
 
-/// Is this Sudoku board valid? A Rust core with Python bindings.
+#[doc = crate::bindings::stub_doc!("module")]
 // Imported as `valid_sudoku._core`: the package python/valid_sudoku/ re-exports its public names.
 #[pymodule(gil_used = false)]
 #[pyo3(name = "_core")]
@@ -43,5 +44,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::scoring::is_solution_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::scoring::score_solutions, m)?)?;
     m.add_class::<bindings::solution_scores::SolutionScores>()?;
+    m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::solve_batch::count_solutions_many, m)?)?;
     Ok(())
 }

@@ -28,6 +28,19 @@ pub const SYMBOL_VALUE: [u8; 256] = {
 /// What every message about a symbol outside [`SYMBOL_VALUE`] says before `, got ...`.
 pub const EXPECTED_SYMBOL: &str = "expected a digit '1'-'9' or an empty cell '.', '0' or '_'";
 
+/// Added after `got ' '` (and to a too-short text line of spaces and symbols): the commonest
+/// slip, spaces for empty cells, as a copied grid or a fixed-width file writes them.
+pub const SPACE_HINT: &str = " (spaces do not mark empty cells; use '.', '0' or '_')";
+
+/// The hint for a bad symbol, as found: [`SPACE_HINT`] for spaces, else nothing.
+pub fn symbol_hint(found: &str) -> &'static str {
+    if !found.is_empty() && found.bytes().all(|byte| byte == b' ') {
+        SPACE_HINT
+    } else {
+        ""
+    }
+}
+
 /// True for the bytes of the alphabet: the same answer as [`SYMBOL_VALUE`] (a test checks
 /// every byte), in arithmetic rather than a table lookup, so loops over many bytes vectorise.
 #[inline(always)]
@@ -197,6 +210,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn spaces_get_a_hint() {
+        let spaced = SEED_LINE.replace('.', " ");
+        let hint = " (spaces do not mark empty cells; use '.', '0' or '_')";
+        let expected = format!("board[2]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got ' '{hint}");
+        assert_eq!(grid_from_text(&spaced).unwrap_err().to_string(), expected);
+        assert_eq!(grid_from_bytes(spaced.as_bytes()).unwrap_err().to_string(), expected);
+        assert_eq!(
+            row_from_text(0, "53  7    ").unwrap_err().to_string(),
+            format!("board[0][2]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got ' '{hint}")
+        );
+        assert_eq!(symbol_hint("   "), SPACE_HINT);
+        assert_eq!((symbol_hint(""), symbol_hint("x"), symbol_hint("\t")), ("", "", ""));
     }
 
     #[test]

@@ -53,6 +53,13 @@ class BoardFormatError(ValueError):
 
     The message names the place in your own indexing, then what was expected and what was
     found, e.g. ``board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``.
+
+    A space where a cell should be gets a hint:
+    ``got ' ' (spaces do not mark empty cells; use '.', '0' or '_')``.
+
+    Attributes say where, each None where it does not apply: ``index`` (which board of a
+    batch), ``row`` and ``col`` (0-based), and for text input ``line`` and ``column``
+    (1-based).
     """
 
     index: int | None
@@ -138,7 +145,7 @@ def is_valid_many(
         BoardFormatError: a value outside 0-9 (``boards[17][2][4]: expected a value 0-9, got
             12``, or ``boards[17][22]: ...`` for shape ``(N, 81)``), a bad line (``line 18,
             column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``,
-            ``line 18: expected 81 characters, got 80``), a wrong array shape (``boards:
+            ``line 18, column 81: expected 81 cells, got 80``), a wrong array shape (``boards:
             expected shape (N, 9, 9) or (N, 81), got (3, 9, 8)``) or a bad board in a sequence
             (``boards[3][2][4]: ...``). Only the first bad board is reported. ``index`` is the
             board's position in the batch, ``row`` and ``col`` the cell's; for lines, ``line``
@@ -252,6 +259,43 @@ def score_solutions(
     hundred KB for arrays and tensors.
     """
 
+def solve_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:
+    """Solve many boards at once: row ``i`` of the result is ``solve(boards[i])``.
+
+    Returns a new ``(N, 81)`` ``uint8`` array: each row is a solution (complete, no repeat,
+    keeping every given; the same one ``solve`` returns), or all zeros where the board has
+    none (a board that breaks the rule has none). ``boards`` is any batch form (see
+    ``BoardsLike``); ``threads``, errors and the GIL are as for ``is_valid_many``. The same
+    input gives the same rows for every thread count.
+
+    Ctrl-C stops a long call with ``KeyboardInterrupt`` within milliseconds.
+
+        >>> from valid_sudoku import solve_many
+        >>> solve_many(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"])[0, :9]
+        array([5, 3, 4, 6, 7, 8, 9, 1, 2], dtype=uint8)
+    """
+
+def count_solutions_many(
+    boards: BoardsLike, /, *, limit: int = 2, threads: int | None = None
+) -> numpy.typing.NDArray[numpy.uint64]:
+    """Count the solutions of many boards, each up to ``limit``.
+
+    Element ``i`` of the new ``(N,)`` ``uint64`` array is ``count_solutions(boards[i],
+    limit=limit)``: ``min(count, limit)``. With the default ``limit=2``, 1 means a proper
+    puzzle (exactly one solution), 0 none and 2 more than one. ``boards`` is any batch form
+    (see ``BoardsLike``); ``threads``, errors and the GIL are as for ``is_valid_many``.
+
+    Raises:
+        ValueError: ``limit`` below 1 (``limit: expected a positive int, got 0``).
+        TypeError: ``limit`` not an int (``limit: expected an int, got float``).
+
+    Ctrl-C stops a long call with ``KeyboardInterrupt`` within milliseconds.
+
+        >>> from valid_sudoku import count_solutions_many
+        >>> count_solutions_many(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "." * 81])
+        array([1, 2], dtype=uint64)
+    """
+
 class Conflict:
     """One digit that repeats within one row, column or box: immutable and tuple-like.
 
@@ -269,22 +313,20 @@ class Conflict:
         >>> c == ("box", 0, 8, ((0, 0), (2, 2)))
         True
 
+    ``Conflict(unit, index, digit, cells)`` builds one field by field (as unpickling does),
+    checked to be one that ``conflicts()`` could report; it raises ValueError naming the bad
+    field, for example ``unit must be 'row', 'column' or 'box', got 'rows'``,
+    ``index must be 0-8, got 9``, ``digit must be 1-9, got 0``,
+    ``cells must hold two or more (row, col) pairs, got 1``, ``cells: (3, 3) is not a cell of
+    box 0`` or ``cells must be distinct and in row-major order``.
+
     Conflicts pickle and copy; ``copy.copy`` returns the object itself.
     """
 
     _fields: Final[tuple[str, str, str, str]]
     __match_args__: Final[tuple[Literal["unit"], Literal["index"], Literal["digit"], Literal["cells"]]]
 
-    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict:
-        """Build a conflict field by field (as unpickling does), checked to be one that
-        ``conflicts()`` could report.
-
-        Raises ValueError naming the bad field, for example
-        ``unit must be 'row', 'column' or 'box', got 'rows'``, ``index must be 0-8, got 9``,
-        ``digit must be 1-9, got 0``, ``cells must hold two or more (row, col) pairs, got 1``,
-        ``cells: (3, 3) is not a cell of box 0`` or
-        ``cells must be distinct and in row-major order``.
-        """
+    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict: ...
 
     @property
     def unit(self) -> Literal["row", "column", "box"]:
@@ -298,6 +340,9 @@ class Conflict:
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
         """Every (row, col) in the unit that holds the digit (two or more), in row-major order."""
+    def _asdict(self) -> dict[str, Any]:
+        """A new dict of the fields, as a NamedTuple's ``_asdict()`` gives:
+        ``{'unit': 'box', 'index': 0, 'digit': 8, 'cells': ((0, 0), (2, 2))}``."""
     def __len__(self) -> int:
         """Always 4, like the tuple (unit, index, digit, cells)."""
     @overload
@@ -414,11 +459,13 @@ class Board:
         Needs numpy: raises ImportError saying so when it is not installed.
         """
     def _repr_html_(self) -> str:
-        """A self-contained HTML table for Jupyter: heavier borders around the 3x3 boxes,
-        conflicting cells (class "conflict") and the rest of their units (class
-        "conflict-unit") highlighted, and a caption saying "valid" or "N conflicts" with a
-        list of them. Inline styles only, with explicit text and background colours so it
-        reads in light and dark themes; no JavaScript."""
+        """Self-contained HTML for Jupyter: the grid first, with heavier borders around the
+        3x3 boxes, conflicting cells (class "conflict") and the rest of their units (class
+        "conflict-unit") highlighted; then, under it, "valid" or "N conflicts" and a list of
+        them. More than 6 conflicts are summarised digit by digit ("digit 1 repeats in 27
+        units (9 rows, 9 columns, 9 boxes)"), and more than 6 digits show the first 5 and
+        "and N more digits". Inline styles only, on a card with explicit text and background
+        colours, so it reads in light and dark themes; no JavaScript."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...

@@ -14,8 +14,20 @@ use crate::parse;
 
 use super::source::{try_filled, BatchError, BoardSource};
 
-/// What a line error says after the position: the one alphabet's wording.
-use crate::parse::EXPECTED_SYMBOL as SYMBOL_EXPECTED;
+use crate::symbols::diagnose;
+
+/// What may follow a board on its line.
+const AFTER_BOARD: &str = "the end of the line";
+
+/// A line's content up to its first newline: a stray one inside the 81 bytes of a
+/// fixed-stride line ends the line there, as a puzzle file reads.
+fn content_before_newline(content: &[u8]) -> &[u8] {
+    let head = match memchr::memchr(b'\n', content) {
+        Some(newline) => content.get(..newline).unwrap_or(content),
+        None => content,
+    };
+    head.strip_suffix(b"\r").unwrap_or(head)
+}
 
 /// Puzzle lines, read by index.
 pub struct Lines<'a> {
@@ -111,39 +123,18 @@ impl BoardSource for Lines<'_> {
                 }
             };
             if parse::fill_from_ascii(content, board).is_none() {
-                return Err(line_error(line, index + 1).into());
+                return Err(line_error(content_before_newline(content), index + 1).into());
             }
         }
         Ok(())
     }
 }
 
-/// Why the line at the start of `rest` (which has a wrong length or a bad symbol) is not a
-/// board, as line `line`.
-fn line_error(rest: &[u8], line: usize) -> TextError {
-    let mut content = match rest.iter().position(|&b| b == b'\n') {
-        Some(newline) => rest.get(..newline).unwrap_or(rest),
-        None => rest,
-    };
-    if let [head @ .., b'\r'] = content {
-        content = head;
-    }
-    let error = |column, message: String| TextError { board: Some(line - 1), ..TextError::at(line, column, message) };
-    let Ok(symbols) = <&[u8; CELLS]>::try_from(content) else {
-        return error(None, format!("expected 81 characters, got {}", content.len()));
-    };
-    let column = symbols.iter().position(|&b| parse::symbol_value(b).is_none()).unwrap_or(0);
-    let byte = symbols.get(column).copied().unwrap_or_default();
-    error(Some(column + 1), format!("{SYMBOL_EXPECTED}, got {}", shown_byte(byte)))
-}
-
-/// A byte as a message shows it: `'x'` when printable, `byte 0xff` otherwise.
-fn shown_byte(byte: u8) -> String {
-    if byte.is_ascii_graphic() || byte == b' ' {
-        format!("'{}'", char::from(byte))
-    } else {
-        format!("byte 0x{byte:02x}")
-    }
+/// Why line `line` (its content, without the ending) is not a board, in the words every
+/// text reader uses (`crate::symbols`).
+fn line_error(content: &[u8], line: usize) -> TextError {
+    let error = diagnose(content, AFTER_BOARD);
+    TextError { board: Some(line - 1), ..TextError::at(line, Some(error.offset + 1), error.message) }
 }
 
 #[cfg(test)]
@@ -228,24 +219,24 @@ mod tests {
         let (mut boards, _) = many(100);
         boards[40].pop();
         let error = validate_lines(&lines(&boards, "\r\n", false), 1).unwrap_err();
-        assert_eq!(error.to_string(), "line 41: expected 81 characters, got 80");
-        assert_eq!(error.board, Some(40));
+        assert_eq!(error.to_string(), "line 41, column 81: expected 81 cells, got 80");
+        assert_eq!((error.board, error.column), (Some(40), Some(81)));
 
         let (mut boards, _) = many(3);
         boards[2].push('1');
         let error = validate_lines(&lines(&boards, "\n", false), 1).unwrap_err();
-        assert_eq!(error.to_string(), "line 3: expected 81 characters, got 82");
+        assert_eq!(error.to_string(), "line 3, column 82: expected the end of the line after 81 cells, got '1'");
 
         let (mut boards, _) = many(40);
         boards[33].replace_range(80..81, "\u{e9}");
         let error = validate_lines(&lines(&boards, "\n", true), 1).unwrap_err();
-        assert_eq!(error.to_string(), "line 34: expected 81 characters, got 82");
+        assert_eq!(error.to_string(), "line 34, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'");
 
         let error = validate_lines(b"\n", 1).unwrap_err();
-        assert_eq!(error.to_string(), "line 1: expected 81 characters, got 0");
+        assert_eq!(error.to_string(), "line 1, column 1: expected 81 cells, got 0");
         let (boards, _) = many(2);
         let error = validate_lines(format!("{}\n\n{}\n", boards[0], boards[1]).as_bytes(), 1).unwrap_err();
-        assert_eq!(error.to_string(), "line 2: expected 81 characters, got 0");
+        assert_eq!(error.to_string(), "line 2, column 1: expected 81 cells, got 0");
     }
 
     #[test]
@@ -255,7 +246,7 @@ mod tests {
         assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff");
         let mut text = SEED.as_bytes().to_vec();
         text[3] = b'\r';
-        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 4: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0x0d");
+        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 4: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\\r'");
     }
 
     #[test]

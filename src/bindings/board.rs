@@ -1,4 +1,5 @@
-//! `Board`: an immutable board value, with its questions answered by the core.
+//! `Board`'s methods: an immutable board value (see board_value.rs), with its questions
+//! answered by the core.
 
 use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -8,23 +9,11 @@ use super::conflict::conflict_list;
 use super::exceptions::text_format_error;
 use super::input;
 use super::pystr;
+pub use super::board_value::PyBoard;
 use crate::check::is_valid;
-use crate::grid::{Grid, SIDE};
+use crate::grid::SIDE;
 use crate::render;
 use crate::text;
-
-/// An immutable Sudoku board value; see `Board` in `valid_sudoku.pyi`.
-#[pyclass(frozen, eq, hash, mapping, module = "valid_sudoku", name = "Board")]
-#[derive(PartialEq, Eq, Hash)]
-pub struct PyBoard {
-    grid: Grid,
-}
-
-impl PyBoard {
-    pub fn grid(&self) -> &Grid {
-        &self.grid
-    }
-}
 
 #[pymethods]
 impl PyBoard {
@@ -34,7 +23,7 @@ impl PyBoard {
         Ok(PyBoard { grid: input::grid_from_object(board)? })
     }
 
-    /// A board written as text: one line of 81 cells, or nine lines of nine (see the stub).
+    #[doc = stub_doc!("Board.parse")]
     #[staticmethod]
     #[pyo3(signature = (text, /))]
     fn parse(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Self> {
@@ -44,26 +33,31 @@ impl PyBoard {
         text::parse_board(&text).map(|grid| PyBoard { grid }).map_err(|error| text_format_error(py, &error))
     }
 
+    #[doc = stub_doc!("Board.is_valid")]
     #[getter]
     fn is_valid(&self) -> bool {
         is_valid(&self.grid)
     }
 
+    #[doc = stub_doc!("Board.conflicts")]
     #[getter]
     fn conflicts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         conflict_list(py, &self.grid)
     }
 
+    #[doc = stub_doc!("Board.is_complete")]
     #[getter]
     fn is_complete(&self) -> bool {
         self.grid.is_complete()
     }
 
+    #[doc = stub_doc!("Board.is_solved")]
     #[getter]
     fn is_solved(&self) -> bool {
         self.grid.is_complete() && is_valid(&self.grid)
     }
 
+    #[doc = stub_doc!("Board.givens")]
     #[getter]
     fn givens(&self) -> usize {
         self.grid.givens()
@@ -85,7 +79,7 @@ impl PyBoard {
         self.grid.get(row, col).ok_or_else(|| PyIndexError::new_err("Board index out of range"))
     }
 
-    /// The 81 cells in one line, row by row; `empty` (one character, not a digit 1-9) for empty cells.
+    #[doc = stub_doc!("Board.to_string")]
     #[pyo3(name = "to_string", signature = (empty = "."))]
     fn to_line(&self, empty: &str) -> PyResult<String> {
         let mut chars = empty.chars();
@@ -98,7 +92,7 @@ impl PyBoard {
         }
     }
 
-    /// The classic form: 9 lists of 9 one-character str, '.' for empty.
+    #[doc = stub_doc!("Board.to_list")]
     fn to_list(&self) -> Vec<Vec<String>> {
         self.grid
             .cells()
@@ -107,7 +101,7 @@ impl PyBoard {
             .collect()
     }
 
-    /// A new (9, 9) uint8 numpy array, 0 for empty.
+    #[doc = stub_doc!("Board.to_numpy")]
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let numpy = py.import("numpy").map_err(|cause| {
             let error = PyImportError::new_err("Board.to_numpy() needs numpy, which is not installed (pip install numpy)");
@@ -132,7 +126,7 @@ impl PyBoard {
         format!("Board('{}')", render::text::line(&self.grid, '.'))
     }
 
-    /// The board as an HTML table, for Jupyter: boxes, conflicts and a caption.
+    #[doc = stub_doc!("Board._repr_html_")]
     fn _repr_html_(&self) -> String {
         render::html::table(&self.grid)
     }

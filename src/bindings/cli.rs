@@ -10,10 +10,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use super::streams::{PyReader, PyWriter};
 use crate::cli::{self, Env};
 
-/// Run the `valid-sudoku` command and return its exit status (0 valid, 1 invalid, 2 error,
-/// 130 interrupted).
-///
-/// See `valid_sudoku.pyi` for the full description.
+#[doc = stub_doc!("main")]
 #[pyfunction]
 #[pyo3(signature = (argv = None))]
 pub fn main(py: Python<'_>, argv: Option<&Bound<'_, PyAny>>) -> PyResult<i32> {

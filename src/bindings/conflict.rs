@@ -8,7 +8,7 @@
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
-use pyo3::types::{PyInt, PyIterator, PyList, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyIterator, PyList, PyTuple};
 
 use super::input::grid_from_object;
 use super::pystr::int_text;
@@ -45,7 +45,7 @@ fn shown(value: &Result<i64, String>) -> String {
 /// The field names, in tuple order.
 const FIELDS: (&str, &str, &str, &str) = ("unit", "index", "digit", "cells");
 
-/// One digit that repeats in one row, column or box: immutable and tuple-like; see `Conflict` in `valid_sudoku.pyi`.
+#[doc = stub_doc!("Conflict")]
 #[pyclass(frozen, sequence, module = "valid_sudoku", name = "Conflict")]
 pub struct PyConflict {
     conflict: Conflict,
@@ -103,25 +103,25 @@ impl PyConflict {
         Conflict::checked(unit, index, digit, cells).map(PyConflict::from_core).map_err(PyValueError::new_err)
     }
 
-    /// "row", "column" or "box".
+    #[doc = stub_doc!("Conflict.unit")]
     #[getter]
     fn unit(&self) -> &'static str {
         self.conflict.unit.name()
     }
 
-    /// 0-8; boxes are numbered left to right, top to bottom.
+    #[doc = stub_doc!("Conflict.index")]
     #[getter]
     fn index(&self) -> usize {
         self.conflict.index
     }
 
-    /// The repeated digit, 1-9.
+    #[doc = stub_doc!("Conflict.digit")]
     #[getter]
     fn digit(&self) -> u8 {
         self.conflict.digit
     }
 
-    /// Every (row, col) in the unit holding the digit, in row-major order.
+    #[doc = stub_doc!("Conflict.cells")]
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.conflict.cells)
@@ -135,6 +135,17 @@ impl PyConflict {
     #[classattr]
     fn __match_args__() -> (&'static str, &'static str, &'static str, &'static str) {
         FIELDS
+    }
+
+    #[doc = stub_doc!("Conflict._asdict")]
+    fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let c = &self.conflict;
+        let dict = PyDict::new(py);
+        dict.set_item(FIELDS.0, c.unit.name())?;
+        dict.set_item(FIELDS.1, c.index)?;
+        dict.set_item(FIELDS.2, c.digit)?;
+        dict.set_item(FIELDS.3, self.cells(py)?)?;
+        Ok(dict)
     }
 
     fn __len__(&self) -> usize {
@@ -204,10 +215,7 @@ pub fn conflict_list<'py>(py: Python<'py>, grid: &Grid) -> PyResult<Bound<'py, P
     PyList::new(py, found)
 }
 
-/// Every digit that repeats in a row, column or box: rows first, then columns, then boxes,
-/// each by index then digit. Empty exactly when `is_valid_sudoku(board)` is True.
-///
-/// See `valid_sudoku.pyi` for the accepted forms and errors.
+#[doc = stub_doc!("conflicts")]
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn conflicts<'py>(board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {

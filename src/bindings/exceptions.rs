@@ -10,9 +10,7 @@ pyo3::create_exception!(
     valid_sudoku,
     BoardFormatError,
     PyValueError,
-    "A board had the wrong shape or a cell outside the alphabet.\n\n\
-     Attributes ``index``, ``row`` and ``col`` are 0-based ints, or None where the error is \
-     about a whole batch, board or row; ``line`` and ``column`` are 1-based, for text input."
+    super::stub_doc!("BoardFormatError")
 );
 
 /// Attributes every `BoardFormatError` has, None unless the error sets them.
@@ -119,9 +117,10 @@ pub fn line_error(py: Python<'_>, name: &str, error: &TextError) -> PyErr {
         "boards" => error.to_string(),
         _ => format!("{name}: {error}"),
     };
+    // A column within the board's 81 names a cell; one past them (a line too long) does not.
     let (row, col) = match error.column {
-        Some(column) => (Some(column.saturating_sub(1) / 9), Some(column.saturating_sub(1) % 9)),
-        None => (None, None),
+        Some(column @ 1..=81) => (Some((column - 1) / 9), Some((column - 1) % 9)),
+        _ => (None, None),
     };
     with_attributes(
         py,

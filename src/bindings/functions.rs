@@ -5,9 +5,7 @@ use pyo3::prelude::*;
 use super::{fast_path, input};
 use crate::check;
 
-/// Return True when no digit repeats in any row, column or 3x3 box (LeetCode 36).
-///
-/// See `valid_sudoku.pyi` for the accepted forms and errors.
+#[doc = stub_doc!("is_valid_sudoku")]
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn is_valid_sudoku(board: &Bound<'_, PyAny>) -> PyResult<bool> {

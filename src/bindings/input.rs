@@ -30,7 +30,7 @@ pub fn grid_from_object(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
 
 /// [`grid_from_object`] with the error still in core terms, so a batch can say which board.
 pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
-    if let Ok(board) = board.cast::<super::board::PyBoard>() {
+    if let Ok(board) = board.cast::<super::board_value::PyBoard>() {
         return Ok(*board.get().grid());
     }
     if let Ok(text) = board.cast::<PyString>() {

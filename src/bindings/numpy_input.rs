@@ -24,14 +24,21 @@ use crate::error::{Located, Place};
 use crate::grid::CELLS;
 
 /// What `is_valid_many` says when numpy cannot be used.
-pub const INSTALL_HINT: &str = "is_valid_many returns a numpy array and needs numpy: pip install numpy";
+pub const INSTALL_HINT: &str = "the batch functions return numpy arrays and need numpy: pip install numpy";
 
 /// Imports numpy and loads its C API, once per process; an ImportError if either fails.
 pub fn require_numpy(py: Python<'_>) -> PyResult<()> {
     static READY: PyOnceLock<()> = PyOnceLock::new();
     READY
         .get_or_try_init(py, || {
-            py.import("numpy").map_err(|cause| PyImportError::new_err(format!("{INSTALL_HINT} ({cause})")))?;
+            py.import("numpy").map_err(|cause| {
+                // Only a failed import gets the hint; Ctrl-C during it, say, stays what it is.
+                if cause.is_instance_of::<PyImportError>(py) {
+                    PyImportError::new_err(format!("{INSTALL_HINT} ({cause})"))
+                } else {
+                    cause
+                }
+            })?;
             // rust-numpy panics (rather than failing) if the C API capsule cannot be read, for
             // instance from a numpy too new for it; that panic must not reach Python.
             catch_unwind(AssertUnwindSafe(|| PyArrayDescr::of::<u8>(py).is_truthy().is_ok()))

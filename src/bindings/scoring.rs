@@ -6,7 +6,7 @@ use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use super::batch::thread_count;
+use super::arguments::thread_count;
 use super::batch_run::run_batch;
 use super::boards::{batch_error, read_boards, Boards, Form};
 use super::exceptions::InputError;
@@ -18,9 +18,8 @@ use crate::grid::CELLS;
 use crate::parse;
 use crate::score;
 
-/// True when `candidate` solves `puzzle`: complete, no repeat, every given kept.
-///
-/// See `valid_sudoku.pyi` for the accepted forms and errors.
+// True when `candidate` solves `puzzle`: complete, no repeat, every given kept.
+#[doc = stub_doc!("is_solution")]
 #[pyfunction]
 #[pyo3(signature = (puzzle, candidate, /))]
 pub fn is_solution(puzzle: &Bound<'_, PyAny>, candidate: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -63,9 +62,8 @@ fn named(error: InputError, name: &'static str) -> InputError {
     }
 }
 
-/// Whether each candidate solves its puzzle; element i is `is_solution(puzzles[i], candidates[i])`.
-///
-/// See `valid_sudoku.pyi` for the accepted forms, threads and errors.
+// Whether each candidate solves its puzzle; element i is `is_solution(puzzles[i], candidates[i])`.
+#[doc = stub_doc!("is_solution_many")]
 #[pyfunction]
 #[pyo3(signature = (puzzles, candidates, /, *, threads = None))]
 pub fn is_solution_many<'py>(
@@ -81,10 +79,9 @@ pub fn is_solution_many<'py>(
     Ok(flags.into_pyarray(py))
 }
 
-/// Scores each candidate: complete, valid, keeps_givens, solved, and against `solutions`
-/// (when given) matches and cell_accuracy.
-///
-/// See `valid_sudoku.pyi` for the accepted forms, threads and errors.
+// Scores each candidate: complete, valid, keeps_givens, solved, and against `solutions`
+// (when given) matches and cell_accuracy.
+#[doc = stub_doc!("score_solutions")]
 #[pyfunction]
 #[pyo3(signature = (puzzles, candidates, /, *, solutions = None, threads = None))]
 pub fn score_solutions<'py>(

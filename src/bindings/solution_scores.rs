@@ -14,7 +14,8 @@ pub struct ScoreVectors {
     pub cell_accuracy: Option<Vec<f64>>,
 }
 
-/// Why each candidate fails, as (N,) numpy arrays, with the rate of each in the repr.
+// Why each candidate fails, as (N,) numpy arrays, with the rate of each in the repr.
+#[doc = stub_doc!("SolutionScores")]
 #[pyclass(frozen, module = "valid_sudoku", name = "SolutionScores")]
 pub struct SolutionScores {
     n: usize,
@@ -79,43 +80,43 @@ fn shown(rate: f64) -> String {
 
 #[pymethods]
 impl SolutionScores {
-    /// No empty cell in the candidate.
+    #[doc = stub_doc!("SolutionScores.complete")]
     #[getter]
     fn complete(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
         self.complete.clone_ref(py)
     }
 
-    /// No digit repeats in any row, column or box of the candidate.
+    #[doc = stub_doc!("SolutionScores.valid")]
     #[getter]
     fn valid(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
         self.valid.clone_ref(py)
     }
 
-    /// Every given of the puzzle holds the same digit in the candidate.
+    #[doc = stub_doc!("SolutionScores.keeps_givens")]
     #[getter]
     fn keeps_givens(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
         self.keeps_givens.clone_ref(py)
     }
 
-    /// All three: the same as `is_solution_many`.
+    #[doc = stub_doc!("SolutionScores.solved")]
     #[getter]
     fn solved(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
         self.solved.clone_ref(py)
     }
 
-    /// The candidate equals the reference solution (None without `solutions`).
+    #[doc = stub_doc!("SolutionScores.matches")]
     #[getter]
     fn matches(&self, py: Python<'_>) -> Option<Py<PyArray1<bool>>> {
         self.matches.as_ref().map(|m| m.clone_ref(py))
     }
 
-    /// Share of the puzzle's empty cells equal to the reference (None without `solutions`).
+    #[doc = stub_doc!("SolutionScores.cell_accuracy")]
     #[getter]
     fn cell_accuracy(&self, py: Python<'_>) -> Option<Py<PyArray1<f64>>> {
         self.cell_accuracy.as_ref().map(|a| a.clone_ref(py))
     }
 
-    /// The number of boards scored.
+    #[doc = stub_doc!("SolutionScores.n")]
     #[getter]
     fn n(&self) -> usize {
         self.n
@@ -125,7 +126,7 @@ impl SolutionScores {
         self.n
     }
 
-    /// The rate of each measure (the mean, for `cell_accuracy`), by name.
+    #[doc = stub_doc!("SolutionScores.rates")]
     fn rates<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for (name, rate) in &self.rates {

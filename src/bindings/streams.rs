@@ -112,6 +112,9 @@ impl PyReader {
         self.pending.clear();
         self.offset = 0;
         let Some(stream) = &self.stream else { return Ok(()) };
+        // A Ctrl-C that came while the command was busy is only a flag until Python looks;
+        // the read below would then wait for input first (forever, at a terminal).
+        py.check_signals()?;
         let stream = stream.bind(py);
         let chunk = match stream.getattr("buffer") {
             // `read1` returns what is available instead of waiting for `wanted` bytes,

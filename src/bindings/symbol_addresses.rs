@@ -17,12 +17,14 @@ use pyo3::types::PyString;
 
 use crate::parse::{NOT_A_SYMBOL, SYMBOL_VALUE};
 
-/// Slots of 8 bytes (objects are at least 8-byte aligned) the symbols may span; the last slot
-/// always misses, so a clamped out-of-range index lands on it.
+/// Slots of 8 bytes (objects are at least 8-byte aligned) the symbols may span; a power of
+/// two, so a masked offset is always a slot and needs no bounds check or clamp.
 const SLOTS: usize = 128;
 
 pub struct SymbolAddresses {
     base: usize,
+    /// The address of the symbol recorded in each slot; 0 (never an object's) where none is.
+    addresses: [usize; SLOTS],
     values: [u8; SLOTS],
     _objects: Vec<Py<PyString>>,
 }
@@ -36,7 +38,7 @@ impl SymbolAddresses {
     }
 
     /// `None` before `init`, or where the symbols are too far apart for the table (never seen
-    /// on CPython, whose one-character strs sit in one static array).
+    /// on CPython 3.11+, whose one-character strs sit in one static array).
     #[inline]
     pub fn get() -> Option<&'static SymbolAddresses> {
         ADDRESSES.get().and_then(Option::as_ref)
@@ -47,27 +49,32 @@ impl SymbolAddresses {
     fn record(py: Python<'_>) -> Option<SymbolAddresses> {
         let objects: Vec<Py<PyString>> =
             b".0123456789".iter().map(|&b| PyString::new(py, &char::from(b).to_string()).unbind()).collect();
-        let addresses: Vec<usize> = objects.iter().map(|o| o.as_ptr() as usize).collect();
-        let base = *addresses.iter().min()?;
+        let base = objects.iter().map(|o| o.as_ptr() as usize).min()?;
+        let mut addresses = [0usize; SLOTS];
         let mut values = [NOT_A_SYMBOL; SLOTS];
-        for (&address, symbol) in addresses.iter().zip(b".0123456789") {
+        for (object, symbol) in objects.iter().zip(b".0123456789") {
+            let address = object.as_ptr() as usize;
             let offset = address - base;
             let slot = offset / 8;
-            if offset % 8 != 0 || slot >= SLOTS - 1 {
+            if offset % 8 != 0 || slot >= SLOTS {
                 return None;
             }
+            addresses[slot] = address;
             values[slot] = SYMBOL_VALUE[usize::from(*symbol)];
         }
-        Some(SymbolAddresses { base, values, _objects: objects })
+        Some(SymbolAddresses { base, addresses, values, _objects: objects })
     }
 
     /// The value (0-9) of the symbol object at `address`, or `NOT_A_SYMBOL` for any other
-    /// address. Branch-free, so boards can be read cell after cell without a test per cell.
+    /// address. Branch-free, so boards can be read cell after cell without a test per cell,
+    /// and boards that mix shared and fresh strs cost no mispredicted branches (a clamp with
+    /// `min` here compiled to a compare and jump, which did).
     #[inline(always)]
     pub fn value_at(&self, address: usize) -> u8 {
-        // Rotating rather than shifting sends an offset that is not a multiple of 8 (in its
-        // low bits) to a huge slot number, and every huge slot is clamped onto the missing one.
-        let slot = address.wrapping_sub(self.base).rotate_right(3);
-        self.values[slot.min(SLOTS - 1)]
+        // Any address lands on some slot; only the recorded object's own address matches it.
+        let slot = (address.wrapping_sub(self.base) / 8) % SLOTS;
+        let miss = u8::from(self.addresses[slot] != address);
+        // A miss sets every bit: NOT_A_SYMBOL (0xFF), whatever the slot holds.
+        self.values[slot] | miss.wrapping_neg()
     }
 }

@@ -130,7 +130,13 @@ impl<'e, W: Write> Checker<'e, W> {
             return match self.pending.as_mut().map(|pending| pending.push(origin, cells)) {
                 Some(true) => self.answer_pending(),
                 Some(false) => Ok(()),
-                None => self.answered(origin, cells, answer(self.task, cells)),
+                None => {
+                    let (interrupted, last_asked) = (&mut self.interrupted, &mut self.last_asked);
+                    // The search asks every millisecond or so; the host is asked by the clock.
+                    let mut should_stop = || ask_by_the_clock(last_asked, &mut **interrupted);
+                    let found = answer(self.task, cells, &mut should_stop).map_err(|_| Failure::Interrupted)?;
+                    self.answered(origin, cells, found)
+                }
             };
         }
         self.tally.boards += 1;
@@ -148,7 +154,8 @@ impl<'e, W: Write> Checker<'e, W> {
     /// Answers the boards waiting, all at once on the threads, and reports them in order.
     fn answer_pending(&mut self) -> Result<(), Failure> {
         let Some(pending) = self.pending.as_mut().filter(|pending| !pending.boards.is_empty()) else { return Ok(()) };
-        let answers = pending.answers(self.task);
+        let interrupted = &mut self.interrupted;
+        let answers = pending.answers(self.task, ASK_EVERY, &mut || interrupted()).map_err(|_| Failure::Interrupted)?;
         let boards = std::mem::take(&mut pending.boards);
         let result = boards.iter().zip(answers).try_for_each(|((origin, cells), found)| self.answered(*origin, cells, found));
         // The batch's memory is kept for the next one.
@@ -199,11 +206,8 @@ impl<'e, W: Write> Checker<'e, W> {
 
     /// Now and then: stop if asked, move the progress bar, let waiting report lines out.
     fn tick(&mut self) -> Result<(), Failure> {
-        if self.last_asked.elapsed() >= ASK_EVERY {
-            self.last_asked = Instant::now();
-            if (self.interrupted)() {
-                return Err(Failure::Interrupted);
-            }
+        if ask_by_the_clock(&mut self.last_asked, &mut *self.interrupted) {
+            return Err(Failure::Interrupted);
         }
         self.progress.update(self.bytes_done + self.bytes_read.get(), self.tally.boards);
         if self.last_flush.elapsed() >= FLUSH_EVERY {
@@ -213,6 +217,15 @@ impl<'e, W: Write> Checker<'e, W> {
         }
         Ok(())
     }
+}
+
+/// Asks the host whether to stop, if [`ASK_EVERY`] has passed since it was last asked.
+fn ask_by_the_clock(last_asked: &mut Instant, interrupted: &mut dyn FnMut() -> bool) -> bool {
+    if last_asked.elapsed() < ASK_EVERY {
+        return false;
+    }
+    *last_asked = Instant::now();
+    interrupted()
 }
 
 /// The conflicts of a board the readers gave (values 0-9 only, so the grid always builds).

@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use csv::{ByteRecord, ReaderBuilder};
 
-use super::cells::{cells_from_symbols, char_offset, diagnose};
+use crate::symbols::{cells_from_symbols, char_offset, diagnose};
 use super::position::{LineIndex, LineIndexReader};
 use super::{Failure, Sink};
 use crate::error::{shorten, TextError};

@@ -9,7 +9,7 @@
 
 use std::io::{self, Read};
 
-use super::cells::is_symbol;
+use crate::symbols::is_symbol;
 use crate::error::shorten;
 
 /// The kinds of input the command reads.

@@ -9,7 +9,7 @@ use std::io::{self, Read};
 
 use memchr::memchr;
 
-use super::cells::{cells_from_symbols, diagnose};
+use crate::symbols::{cells_from_symbols, diagnose};
 use super::{Failure, Sink};
 use crate::error::TextError;
 use crate::grid::CELLS;

@@ -6,7 +6,6 @@
 
 mod args;
 mod block_reader;
-mod cells;
 mod checker;
 mod csv_reader;
 mod detect;
@@ -25,7 +24,7 @@ use std::{fmt, io};
 use crate::error::TextError;
 
 /// The cells of one board (row-major, 0 for empty, every value 0-9).
-pub type BoardCells = [u8; crate::grid::CELLS];
+pub use crate::symbols::BoardCells;
 
 /// Why reading an input stopped before its end.
 #[derive(Debug)]

@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 use crate::conflicts::{conflicts, Conflict};
-use crate::grid::{Grid, CELLS, SIDE};
+use crate::grid::{Grid, Unit, CELLS, SIDE};
 
 /// The colours, chosen to read on a light card in both light and dark notebook themes.
 mod palette {
@@ -40,21 +40,33 @@ enum Mark {
     Conflict,
 }
 
-/// The board as an HTML `<table>` with a caption: "valid", or "N conflicts" and a list of them.
+/// Cell size in CSS pixels: fixed, so the notebook's own table rules cannot squeeze the digits
+/// against the borders.
+const CELL_PX: usize = 36;
+
+/// Longest list of conflicts shown one by one; longer ones are summarised digit by digit.
+const LISTED: usize = 6;
+
+/// Digits summarised one by one before the rest are counted as "and N more digits".
+const SUMMARISED_DIGITS: usize = 5;
+
+/// The board as HTML: the grid first, then "valid" or the conflicts below it, so the grid is
+/// always at the top of the output however many conflicts there are.
 pub fn table(grid: &Grid) -> String {
     let found = conflicts(grid);
     let marks = marks(&found);
     let mut out = String::with_capacity(16 * 1024);
-    out.push_str(&format!(
-        "<table class=\"valid-sudoku\" style=\"border-collapse:collapse;border-spacing:0;\
-         table-layout:fixed;margin:0.5em 0;border:2px solid {line};background:{bg};color:{text};\
-         font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif\">",
+    let _ = write!(
+        out,
+        "<div class=\"valid-sudoku\" style=\"display:inline-block;margin:0.5em 0;padding:8px;\
+         background:{bg};color:{text};border-radius:4px;text-align:left;\
+         font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif\">\
+         <table class=\"valid-sudoku-grid\" style=\"border-collapse:collapse;border-spacing:0;\
+         table-layout:fixed;margin:0;border:2px solid {line};background:{bg};color:{text}\"><tbody>",
         line = palette::BOX_LINE,
         bg = palette::BACKGROUND,
         text = palette::TEXT,
-    ));
-    out.push_str(&caption(&found));
-    out.push_str("<tbody>");
+    );
     for r in 0..SIDE {
         out.push_str("<tr>");
         for c in 0..SIDE {
@@ -66,37 +78,96 @@ pub fn table(grid: &Grid) -> String {
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table>");
+    out.push_str(&summary(&found));
+    out.push_str("</div>");
     out
 }
 
-/// "valid", or the number of conflicts and each one's sentence.
-fn caption(found: &[Conflict]) -> String {
+/// "valid", or the number of conflicts and each one's sentence; a long list is summarised.
+fn summary(found: &[Conflict]) -> String {
+    // As wide as the grid, so a long line wraps under it rather than widening the output.
     let style = format!(
-        "caption-side:top;text-align:left;padding:0.4em 0.6em;background:{};color:{};\
-         font-size:14px;line-height:1.4;border:2px solid {};border-bottom:none",
-        palette::BACKGROUND,
-        palette::TEXT,
-        palette::BOX_LINE
+        "max-width:{}px;margin-top:6px;font-size:14px;line-height:1.4;color:{}",
+        SIDE * CELL_PX,
+        palette::TEXT
     );
     if found.is_empty() {
         return format!(
-            "<caption style=\"{style}\"><strong style=\"color:{}\">valid</strong></caption>",
+            "<div class=\"valid-sudoku-summary\" style=\"{style}\"><strong style=\"color:{}\">valid</strong></div>",
             palette::VALID_TEXT
         );
     }
     let noun = if found.len() == 1 { "conflict" } else { "conflicts" };
     let mut out = format!(
-        "<caption style=\"{style}\"><strong style=\"color:{}\">{} {noun}</strong>\
-         <ol style=\"margin:0.2em 0 0 0;padding-left:1.5em;text-align:left\">",
+        "<div class=\"valid-sudoku-summary\" style=\"{style}\"><strong style=\"color:{}\">{} {noun}</strong>\
+         <ul style=\"margin:0.2em 0 0 0;padding-left:1.2em;text-align:left\">",
         palette::CONFLICT_TEXT,
         found.len()
     );
-    for conflict in found {
-        // Writing to a String cannot fail.
-        let _ = write!(out, "<li style=\"margin:0;color:{}\">{conflict}</li>", palette::TEXT);
+    let item = |out: &mut String, text: &str| {
+        let _ = write!(out, "<li style=\"margin:0;color:{}\">{text}</li>", palette::TEXT);
+    };
+    if found.len() <= LISTED {
+        for conflict in found {
+            item(&mut out, &sentence(conflict));
+        }
+    } else {
+        let digits = digit_summaries(found);
+        let shown = if digits.len() > LISTED { SUMMARISED_DIGITS } else { digits.len() };
+        for line in digits.iter().take(shown) {
+            item(&mut out, line);
+        }
+        if digits.len() > shown {
+            item(&mut out, &format!("and {} more digits", digits.len() - shown));
+        }
     }
-    out.push_str("</ol></caption>");
+    out.push_str("</ul></div>");
     out
+}
+
+/// A conflict's sentence, as `Display` writes it, with each `(row, col)` kept on one line.
+fn sentence(conflict: &Conflict) -> String {
+    let mut out = format!("digit {} repeats in {} {} at ", conflict.digit, conflict.unit.name(), conflict.index);
+    let last = conflict.cells.len().saturating_sub(1);
+    for (i, (r, c)) in conflict.cells.iter().enumerate() {
+        let separator = match i {
+            0 => "",
+            _ if i == last => " and ",
+            _ => ", ",
+        };
+        let _ = write!(out, "{separator}<span style=\"white-space:nowrap\">({r}, {c})</span>");
+    }
+    out
+}
+
+/// One line per repeated digit, in digit order:
+/// `digit 1 repeats in 27 units (9 rows, 9 columns, 9 boxes)`.
+fn digit_summaries(found: &[Conflict]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for digit in 1..=9u8 {
+        let count = |unit: Unit| found.iter().filter(|k| k.digit == digit && k.unit == unit).count();
+        let counts = Unit::ALL.map(|unit| (unit, count(unit)));
+        let total: usize = counts.iter().map(|(_, n)| n).sum();
+        if total == 0 {
+            continue;
+        }
+        let parts: Vec<String> = counts
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(unit, n)| format!("{n} {}{}", unit.name(), if *n == 1 { "" } else { plural(*unit) }))
+            .collect();
+        let units = if total == 1 { "unit" } else { "units" };
+        lines.push(format!("digit {digit} repeats in {total} {units} ({})", parts.join(", ")));
+    }
+    lines
+}
+
+/// The plural ending of a unit's name: rows, columns, boxes.
+fn plural(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Box => "es",
+        Unit::Row | Unit::Column => "s",
+    }
 }
 
 /// One `<td>`: borders heavier on box edges, colours by mark, a tooltip on conflicting cells.
@@ -124,8 +195,9 @@ fn cell(out: &mut String, r: usize, c: usize, value: u8, mark: Mark, found: &[Co
     }
     let _ = write!(
         out,
-        " style=\"width:2em;height:2em;min-width:2em;padding:0;text-align:center;vertical-align:middle;\
-         font-size:20px;line-height:1;font-weight:{weight};color:{color};background:{background};\
+        " style=\"box-sizing:border-box;width:{CELL_PX}px;height:{CELL_PX}px;min-width:{CELL_PX}px;\
+         max-width:{CELL_PX}px;padding:0;text-align:center;vertical-align:middle;white-space:nowrap;\
+         font-size:20px;line-height:{CELL_PX}px;font-weight:{weight};color:{color};background:{background};\
          border-top:{};border-left:{};border-bottom:{};border-right:{}\">",
         edge(r % 3 == 0),
         edge(c % 3 == 0),
@@ -178,7 +250,9 @@ mod tests {
         let html = table(&invalid());
         assert_eq!(html.matches("<td").count(), CELLS);
         assert_eq!(html.matches("<tr>").count(), SIDE);
-        assert!(html.starts_with("<table") && html.ends_with("</table>"));
+        assert!(html.starts_with("<div class=\"valid-sudoku\"") && html.ends_with("</div>"));
+        // The grid comes first, the summary after it.
+        assert!(html.find("<table").expect("grid") < html.find("valid-sudoku-summary").expect("summary"));
         assert!(!html.contains("<script") && !html.contains("<style"));
     }
 
@@ -189,7 +263,10 @@ mod tests {
         // Column 0 and box 0 hold conflicts: 9 + 9 - 3 shared cells, minus the 3 conflicting ones.
         assert_eq!(html.matches("class=\"conflict-unit\"").count(), 9 + 9 - 3 - 3);
         assert!(html.contains("<strong style=\"color:#7d0000\">2 conflicts</strong>"));
-        assert!(html.contains("<li style=\"margin:0;color:#1b1b1b\">digit 8 repeats in box 0 at (0, 0) and (2, 2)</li>"));
+        assert!(html.contains(
+            "<li style=\"margin:0;color:#1b1b1b\">digit 8 repeats in box 0 at <span style=\"white-space:nowrap\">(0, 0)</span> \
+             and <span style=\"white-space:nowrap\">(2, 2)</span></li>"
+        ));
         assert!(html.contains(
             "title=\"digit 8 repeats in column 0 at (0, 0) and (3, 0); digit 8 repeats in box 0 at (0, 0) and (2, 2)\""
         ));
@@ -198,7 +275,7 @@ mod tests {
     #[test]
     fn a_valid_board_says_so() {
         let html = table(&grid_from_text(SEED_LINE).expect("seed"));
-        assert!(html.contains(">valid</strong></caption>"));
+        assert!(html.contains(">valid</strong></div>"));
         assert!(!html.contains("class=\"conflict"));
         assert_eq!(table(&Grid::EMPTY).matches("<td").count(), CELLS);
     }
@@ -212,6 +289,27 @@ mod tests {
         assert!(html.contains(">1 conflict</strong>"));
         // Row 0 is the only unit with a repeat: its other 7 cells are tinted.
         assert_eq!(html.matches("class=\"conflict-unit\"").count(), 7);
+    }
+
+    #[test]
+    fn long_lists_are_summarised_by_digit() {
+        let ones = grid_from_text(&"1".repeat(CELLS)).expect("board");
+        let html = table(&ones);
+        assert!(html.contains(">27 conflicts</strong>"));
+        assert_eq!(html.matches("<li").count(), 1);
+        assert!(html.contains(">digit 1 repeats in 27 units (9 rows, 9 columns, 9 boxes)</li>"));
+        // Seven digits repeated, each once in row 0's neighbours: five lines, then the rest counted.
+        let mut cells = [0u8; CELLS];
+        for d in 1..=7u8 {
+            let r = usize::from(d);
+            cells[r * SIDE] = d;
+            cells[r * SIDE + 4] = d;
+        }
+        let html = table(&Grid::from_values(cells).expect("digits"));
+        assert!(html.contains(">7 conflicts</strong>"));
+        assert!(html.contains(">digit 1 repeats in 1 unit (1 row)</li>"));
+        assert!(html.contains(">and 2 more digits</li>"));
+        assert_eq!(html.matches("<li").count(), 6);
     }
 
     #[test]

@@ -40,7 +40,12 @@ impl<'a> Line<'a> {
         TextError::at(
             self.number,
             Some(column),
-            format!("{}, got '{}'", crate::parse::EXPECTED_SYMBOL, shorten(&found.to_string())),
+            format!(
+                "{}, got '{}'{}",
+                crate::parse::EXPECTED_SYMBOL,
+                shorten(&found.to_string()),
+                crate::parse::symbol_hint(&found.to_string())
+            ),
         )
     }
 }

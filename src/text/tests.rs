@@ -108,6 +108,11 @@ fn one_line_counts() {
         (1, Some(82), "line 1, column 82: expected 81 cells, got 84".into())
     );
     assert_eq!(error_of("123"), (1, Some(4), "line 1, column 4: expected 81 cells, got 3".into()));
+    // 81 characters with spaces for empty cells: a hint, not just a count.
+    assert_eq!(
+        error_of(&SEED_LINE.replace('.', " ")).2,
+        "line 1, column 3: expected 81 cells, got 2 (spaces do not mark empty cells; use '.', '0' or '_')"
+    );
     assert_eq!(error_of("  53..7...."), (1, Some(12), "line 1, column 12: expected 81 cells, got 9".into()));
 }
 

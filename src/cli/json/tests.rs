@@ -1,7 +1,7 @@
 //! The JSON reader on every board form, its places and indexes, and its errors.
 
 use super::read_json;
-use crate::cli::cells::cells_from_symbols;
+use crate::symbols::cells_from_symbols;
 use crate::cli::{BoardCells, Failure, Origin};
 use crate::grid::CELLS;
 

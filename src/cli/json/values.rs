@@ -5,7 +5,7 @@ use serde::Deserialize as _;
 
 use super::shape::{found_str, Expect, Node, Value};
 use super::Context;
-use crate::cli::cells::{cells_from_symbols, diagnose_cells, EXPECTED_SYMBOL, TEXT_SYMBOL_VALUE};
+use crate::symbols::{cells_from_symbols, diagnose_cells, EXPECTED_SYMBOL, TEXT_SYMBOL_VALUE};
 use crate::cli::position::Position;
 use crate::cli::BoardCells;
 use crate::grid::{CELLS, SIDE};

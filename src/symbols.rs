@@ -1,13 +1,17 @@
-//! One board written as 81 symbols, the way every text input of the command writes it (a line,
-//! a CSV field, a JSON string), with errors that say which character went wrong.
+//! One board written as 81 symbols, the way every text input writes it (a line of a puzzle
+//! file, whether the command streams it or a batch reads it in memory, a CSV field, a JSON
+//! string), with errors that say which character went wrong. The one place that decides
+//! whether some bytes are a board.
 
-use super::BoardCells;
 use crate::error::shorten;
 use crate::grid::CELLS;
-// The one alphabet of crate::parse, under the name the command's readers use.
+// The one alphabet of crate::parse, under the name the text readers use.
 pub use crate::parse::SYMBOL_VALUE as TEXT_SYMBOL_VALUE;
 pub use crate::parse::EXPECTED_SYMBOL;
-use crate::parse::{fill_from_table, NOT_A_SYMBOL};
+use crate::parse::{fill_from_ascii, NOT_A_SYMBOL};
+
+/// A board's cells, row-major, 0 for empty.
+pub type BoardCells = [u8; CELLS];
 
 /// True for a byte of the alphabet.
 #[inline]
@@ -19,7 +23,7 @@ pub fn is_symbol(byte: u8) -> bool {
 #[inline]
 pub fn cells_from_symbols(bytes: &[u8]) -> Option<BoardCells> {
     let mut cells = [0u8; CELLS];
-    fill_from_table(bytes, &mut cells, &TEXT_SYMBOL_VALUE).map(|()| cells)
+    fill_from_ascii(bytes, &mut cells).map(|()| cells)
 }
 
 /// Why a field is not a board: the 0-based *character* offset in the field, and the message.
@@ -42,15 +46,35 @@ pub fn diagnose_cells(field: &[u8], count: usize, after: &str) -> FieldError {
         // Symbols are ASCII, so up to the first bad byte the byte offset is the character offset.
         Some(offset) if offset < count => FieldError {
             offset,
-            message: format!("{EXPECTED_SYMBOL}, got '{}'", char_at(field, offset)),
+            message: format!(
+                "{EXPECTED_SYMBOL}, got {}{}",
+                shown_char(field, offset),
+                crate::parse::symbol_hint(if field.get(offset) == Some(&b' ') { " " } else { "" })
+            ),
         },
         _ if field.len() < count => {
             FieldError { offset: field.len(), message: format!("expected {count} cells, got {}", field.len()) }
         }
         _ => FieldError {
             offset: count,
-            message: format!("expected {after} after {count} cells, got '{}'", char_at(field, count)),
+            message: format!("expected {after} after {count} cells, got {}", shown_char(field, count)),
         },
+    }
+}
+
+/// The character starting at byte `offset` as a message shows it: quoted (`'x'`), or as
+/// `byte 0xff` where the bytes there are not UTF-8 text.
+pub fn shown_char(bytes: &[u8], offset: usize) -> String {
+    let tail = bytes.get(offset..).unwrap_or_default();
+    let head = tail.get(..4).unwrap_or(tail);
+    let valid = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(error) => std::str::from_utf8(head.get(..error.valid_up_to()).unwrap_or_default()).unwrap_or_default(),
+    };
+    match (valid.chars().next(), head.first()) {
+        (Some(ch), _) => format!("'{}'", shorten(&ch.to_string())),
+        (None, Some(byte)) => format!("byte 0x{byte:02x}"),
+        (None, None) => "''".to_owned(),
     }
 }
 
@@ -119,6 +143,9 @@ mod tests {
         assert_eq!(error, FieldError { offset: 2, message: "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'".into() });
         assert_eq!(char_offset("é1x".as_bytes(), 3), 2);
         assert_eq!(char_at(&[0xFF], 0), "\u{FFFD}");
+        assert_eq!(shown_char(&[0xFF], 0), "byte 0xff");
+        assert_eq!(shown_char("é".as_bytes(), 0), "'é'");
+        assert_eq!(shown_char(b"\t", 0), "'\\t'");
         assert_eq!(char_at(b"", 5), "");
     }
 }

@@ -1,0 +1,33 @@
+//! The keyword arguments the batch and solver functions share: `threads` and `limit`.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt};
+
+use crate::batch;
+
+/// `threads`: None for every core available to the process, else a positive int.
+pub fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(threads) = threads else { return Ok(batch::available_threads()) };
+    // More threads than there is work are never started, so a huge count is just "many".
+    positive_int(threads, "threads", " or None").map(|count| usize::try_from(count).unwrap_or(usize::MAX))
+}
+
+/// `limit`: a positive int, 2 when not given; one too large for u64 counts as "all", since
+/// no search could ever count past that.
+pub fn limit_value(limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    limit.map_or(Ok(2), |limit| positive_int(limit, "limit", ""))
+}
+
+/// A positive int (not a bool), saturated at u64::MAX; errors name `name` and say what else
+/// is accepted (`also`, such as " or None").
+fn positive_int(value: &Bound<'_, PyAny>, name: &str, also: &str) -> PyResult<u64> {
+    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+        let found = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        return Err(PyTypeError::new_err(format!("{name}: expected an int{also}, got {found}")));
+    }
+    if value.lt(1)? {
+        return Err(PyValueError::new_err(format!("{name}: expected a positive int{also}, got {value}")));
+    }
+    Ok(value.extract::<u64>().unwrap_or(u64::MAX))
+}

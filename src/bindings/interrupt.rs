@@ -1,0 +1,68 @@
+//! Ctrl-C during long work done with the GIL released.
+//!
+//! Python runs signal handlers only on the main thread and only when asked, so a search that
+//! runs for seconds without the GIL would otherwise ignore Ctrl-C. The thread that made the
+//! call (the only one whose check can see the signal) re-attaches every few milliseconds to
+//! ask; once a handler raised, every thread of the call is told to stop, and the exception is
+//! what the call returns.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::thread::{self, ThreadId};
+use std::time::{Duration, Instant};
+
+use pyo3::prelude::*;
+
+/// How often the calling thread asks Python for pending signals.
+const CHECK_EVERY: Duration = Duration::from_millis(5);
+
+/// The shared state of one call's interruptible work.
+pub struct Interrupt {
+    caller: ThreadId,
+    stopped: AtomicBool,
+    error: Mutex<Option<PyErr>>,
+    last_check: Mutex<Instant>,
+}
+
+impl Interrupt {
+    /// For work started now by the calling thread.
+    pub fn new() -> Self {
+        Interrupt {
+            caller: thread::current().id(),
+            stopped: AtomicBool::new(false),
+            error: Mutex::new(None),
+            last_check: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// True once the work should stop. Cheap on every thread: only the calling thread, and
+    /// only every few milliseconds, takes the GIL to run Python's signal handlers.
+    pub fn should_stop(&self) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        if thread::current().id() != self.caller {
+            return false;
+        }
+        let Ok(mut last) = self.last_check.try_lock() else { return false };
+        let now = Instant::now();
+        if now.duration_since(*last) < CHECK_EVERY {
+            return false;
+        }
+        *last = now;
+        drop(last);
+        if let Err(error) = Python::attach(|py| py.check_signals()) {
+            if let Ok(mut slot) = self.error.lock() {
+                slot.get_or_insert(error);
+            }
+            self.stopped.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
+    /// The exception a signal handler raised, if one did: the call must return it.
+    pub fn raised(self) -> Option<PyErr> {
+        self.error.into_inner().ok().flatten()
+    }
+}

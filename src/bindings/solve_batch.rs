@@ -1,0 +1,106 @@
+//! `solve_many` and `count_solutions_many`: the solver over a batch, read by the one batch
+//! reader and spread over threads by the one driver, with the GIL released and Ctrl-C heard.
+
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
+use pyo3::prelude::*;
+
+use super::arguments::{limit_value, thread_count};
+use super::batch_run::run_batch;
+use super::boards::read_boards;
+use super::interrupt::Interrupt;
+use super::numpy_input;
+use crate::batch::Cost;
+use crate::grid::{Grid, CELLS};
+use crate::solve;
+
+/// Boards solved between two checks for Ctrl-C, when no single search is long enough to ask.
+const BOARDS_PER_CHECK: usize = 64;
+
+/// One row of `solve_many`'s result: a solution, or all zeros.
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+struct Row([u8; CELLS]);
+
+impl Default for Row {
+    fn default() -> Self {
+        Row([0; CELLS])
+    }
+}
+
+#[doc = stub_doc!("solve_many")]
+#[pyfunction]
+#[pyo3(signature = (boards, /, *, threads = None))]
+pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let py = boards.py();
+    numpy_input::require_numpy(py)?;
+    let threads = thread_count(threads)?;
+    let mut inputs = [read_boards(boards, "boards")?];
+    let interrupt = Interrupt::new();
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+        each_board(values[0], out, &interrupt, |grid, row| {
+            if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || interrupt.should_stop()) {
+                *row = Row(*solution.cells());
+            }
+        });
+    });
+    if let Some(error) = interrupt.raised() {
+        return Err(error);
+    }
+    let rows = rows?;
+    let count = rows.len();
+    let flat: Vec<u8> = rows_into_bytes(rows);
+    flat.into_pyarray(py).reshape([count, CELLS])
+}
+
+#[doc = stub_doc!("count_solutions_many")]
+#[pyfunction]
+#[pyo3(signature = (boards, /, *, limit = None, threads = None))]
+pub fn count_solutions_many<'py>(
+    boards: &Bound<'py, PyAny>,
+    limit: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let py = boards.py();
+    numpy_input::require_numpy(py)?;
+    let limit = limit_value(limit)?;
+    let threads = thread_count(threads)?;
+    let mut inputs = [read_boards(boards, "boards")?];
+    let interrupt = Interrupt::new();
+    let counts = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [u64]| {
+        each_board(values[0], out, &interrupt, |grid, count| {
+            if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || interrupt.should_stop()) {
+                *count = found;
+            }
+        });
+    });
+    if let Some(error) = interrupt.raised() {
+        return Err(error);
+    }
+    Ok(counts?.into_pyarray(py))
+}
+
+/// Runs `solve` on each board of a chunk and its output slot, until Ctrl-C says stop.
+fn each_board<T>(values: &[u8], out: &mut [T], interrupt: &Interrupt, solve: impl Fn(&Grid, &mut T)) {
+    for (k, (slot, cells)) in out.iter_mut().zip(values.chunks_exact(CELLS)).enumerate() {
+        if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+            return;
+        }
+        solve(&grid_of(cells), slot);
+    }
+}
+
+/// The driver hands out checked values 0-9, so every chunk of 81 is a grid.
+fn grid_of(cells: &[u8]) -> Grid {
+    <[u8; CELLS]>::try_from(cells).ok().and_then(|cells| Grid::from_values(cells).ok()).unwrap_or(Grid::EMPTY)
+}
+
+/// The rows as one flat buffer, without a copy.
+fn rows_into_bytes(rows: Vec<Row>) -> Vec<u8> {
+    let mut rows = std::mem::ManuallyDrop::new(rows);
+    let (pointer, length, capacity) = (rows.as_mut_ptr(), rows.len(), rows.capacity());
+    // SAFETY: `Row` is `repr(transparent)` over `[u8; 81]`, so a buffer of `capacity` rows is
+    // a buffer of `capacity * 81` bytes with the alignment of u8 (1), allocated by the same
+    // global allocator; ownership passes to the new Vec (the old one is never dropped).
+    // Neither product overflows: the allocation of that many bytes already exists.
+    unsafe { Vec::from_raw_parts(pointer.cast::<u8>(), length * CELLS, capacity * CELLS) }
+}
