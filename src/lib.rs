@@ -14,6 +14,7 @@ pub mod error;
 pub mod grid;
 pub mod parse;
 pub mod render;
+pub mod score;
 pub mod solve;
 pub mod symbols;
 pub mod text;
@@ -43,6 +44,10 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::solve::has_unique_solution, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::is_valid_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::_batch_kernel, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::scoring::is_solution, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::scoring::is_solution_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::scoring::score_solutions, m)?)?;
+    m.add_class::<bindings::solution_scores::SolutionScores>()?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::count_solutions_many, m)?)?;
     Ok(())

@@ -134,6 +134,10 @@ BoardsLike = Union[
   never by label, so a filtered or shuffled Series gives answers in its row order. Objects
   with ``__array__`` (a pandas Series) are read through ``numpy.asarray``. Dicts and sets,
   which have no row order, are refused.
+- A DLPack tensor on the CPU (torch, JAX, CuPy host arrays: any object with ``__dlpack__``
+  and ``__dlpack_device__``), read in place with the same dtype and shape rules as a numpy
+  integer array. A tensor on another device raises ``TypeError``
+  (``boards: expected a tensor on the CPU, got one on cuda:0; call .cpu() first``).
 """
 
 def is_valid_many(
@@ -173,6 +177,103 @@ def is_valid_many(
     The validator is chosen once per process: AVX2 where the CPU has it, else a portable one;
     the answers are the same. ``VALID_SUDOKU_FORCE_PORTABLE=1`` in the environment before the
     first call forces the portable one (for tests and benchmarks).
+    """
+
+def is_solution(puzzle: BoardLike, candidate: BoardLike, /) -> bool:
+    """Return True when ``candidate`` solves ``puzzle``.
+
+    That is exactly: ``candidate`` has no empty cell; no digit repeats in any of its rows,
+    columns or boxes; and every non-empty cell of ``puzzle`` holds the same digit in
+    ``candidate``. (Checking only that every unit sums to 45 passes grids that repeat digits;
+    comparing with one reference solution fails correct answers to puzzles with several.)
+
+    Both arguments take any form ``is_valid_sudoku`` accepts, and may differ in form.
+
+    Raises:
+        BoardFormatError: as ``is_valid_sudoku``, naming the argument: ``puzzle[0][2]: ...``
+            or ``candidate[2][4]: expected a value 0-9, got 12``.
+        TypeError: a board, row or cell of a type that is not read, named the same way.
+    """
+
+def is_solution_many(
+    puzzles: BoardsLike,
+    candidates: BoardsLike,
+    /,
+    *,
+    threads: int | None = None,
+) -> numpy.typing.NDArray[numpy.bool_]:
+    """Check many answers at once: element ``i`` is ``is_solution(puzzles[i], candidates[i])``.
+
+    Returns a new numpy bool array of shape ``(N,)``. Each argument takes every batch form
+    (see ``BoardsLike``: numpy arrays of any integer dtype, DLPack tensors, bytes of puzzle
+    lines, lists, iterables), and the two may differ in form and dtype. ``threads`` and the
+    GIL work as in ``is_valid_many``; the results are the same for every setting.
+
+    Raises:
+        ValueError: a different number of boards in the two arguments (``candidates: expected
+            1000 boards (as many as puzzles), got 999``); ``threads`` below 1.
+        BoardFormatError: the first bad board, naming its argument (``candidates[17][2][4]:
+            expected a value 0-9, got 12``, ``puzzles: expected shape (N, 9, 9) or (N, 81),
+            got (3, 9, 8)``).
+        TypeError: an unsupported argument type or dtype; a tensor not on the CPU.
+        MemoryError: a batch too large for the results to be allocated.
+        ImportError: numpy is not installed.
+    """
+
+class SolutionScores:
+    """What ``score_solutions`` found: one ``(N,)`` numpy array per measure, immutable.
+
+    ``repr`` shows the rate of each, e.g. ``SolutionScores(n=1000, solved=0.871,
+    valid=0.902, complete=1.0, keeps_givens=0.95)``, then ``matches`` and ``cell_accuracy``
+    when reference solutions were given.
+    """
+
+    @property
+    def complete(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """No empty cell in the candidate."""
+    @property
+    def valid(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """No digit repeats in any row, column or box of the candidate."""
+    @property
+    def keeps_givens(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """Every given of the puzzle holds the same digit in the candidate."""
+    @property
+    def solved(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """All three: the same as ``is_solution_many``."""
+    @property
+    def matches(self) -> numpy.typing.NDArray[numpy.bool_] | None:
+        """The candidate equals the reference solution; None without ``solutions``."""
+    @property
+    def cell_accuracy(self) -> numpy.typing.NDArray[numpy.float64] | None:
+        """The share of the puzzle's empty cells where the candidate equals the reference
+        (1.0 for a puzzle with no empty cell); None without ``solutions``."""
+    @property
+    def n(self) -> int:
+        """The number of boards scored."""
+    def __len__(self) -> int: ...
+    def rates(self) -> dict[str, float]:
+        """The rate of each measure by name (``solved``, ``valid``, ``complete``,
+        ``keeps_givens``, then ``matches`` and ``cell_accuracy``, the mean, when present);
+        ``nan`` for an empty batch."""
+
+def score_solutions(
+    puzzles: BoardsLike,
+    candidates: BoardsLike,
+    /,
+    *,
+    solutions: BoardsLike | None = None,
+    threads: int | None = None,
+) -> SolutionScores:
+    """Score many answers in one pass, and say why the wrong ones are wrong.
+
+    For each pair: ``complete``, ``valid`` (no repeat), ``keeps_givens`` and ``solved`` (all
+    three, as ``is_solution_many``); with reference ``solutions``, also ``matches`` (equal to
+    the reference) and ``cell_accuracy``. A candidate that differs from the reference can still
+    be ``solved``: a puzzle may have several solutions.
+
+    Arguments, threads and errors are as for ``is_solution_many``; ``solutions`` is read like
+    the others and named ``solutions`` in errors. Memory beyond the results stays a few
+    hundred KB for arrays and tensors.
     """
 
 def solve_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:

@@ -5,9 +5,10 @@
 //! - `bytes` and other byte buffers (bytearray, memoryview, mmap): puzzle lines, read in place;
 //! - numpy arrays: integer (N, 9, 9) / (N, 81) by byte strides, `S`/`U` (N,) string arrays in
 //!   place, object arrays by position;
-//! - lists and tuples, by index;
 //! - Arrow string and binary columns (`__arrow_c_stream__` / `__arrow_c_array__`: pyarrow,
 //!   polars, Arrow-backed pandas, DuckDB), read in place (`super::arrow_input`);
+//! - DLPack tensors on the CPU (torch, JAX...), in place (`super::dlpack`);
+//! - lists and tuples, by index;
 //! - objects offering `__array__` (a pandas Series, say) through `numpy.asarray`;
 //! - any other sized iterable, by iteration, in order; an unsized one is first made a list.
 //!
@@ -92,6 +93,20 @@ fn read_form<'py>(boards: &Bound<'py, PyAny>, name: &'static str) -> PyResult<Fo
     if let Some(array) = numpy_input::as_array(boards) {
         return array_form(py, &array, name);
     }
+    // Arrow columns before DLPack and `__array__`, which pyarrow and polars also offer (for
+    // numbers only, or as a copy into Python objects).
+    if let Some(arrow) = super::arrow_input::arrow_boards(boards, name) {
+        return Ok(native(arrow?, Owner::Object(boards.clone())));
+    }
+    // torch, JAX, CuPy host arrays...: read in place through the DLPack protocol. An Arrow
+    // exporter the Arrow reader declined (a column of lists of numbers) goes to `__array__`
+    // below instead: pyarrow offers DLPack only for flat numeric columns.
+    let arrow_exporter = boards.hasattr("__arrow_c_stream__")? || boards.hasattr("__arrow_c_array__")?;
+    if !arrow_exporter {
+        if let Some(tensor) = super::dlpack::dlpack_source(boards, true, name) {
+            return Ok(native(tensor?, Owner::Object(boards.clone())));
+        }
+    }
     if boards.is_instance_of::<PyString>() {
         return Err(wrong_type(boards, name));
     }
@@ -103,10 +118,6 @@ fn read_form<'py>(boards: &Bound<'py, PyAny>, name: &'static str) -> PyResult<Fo
     }
     if let Ok(tuple) = boards.cast::<PyTuple>() {
         return Ok(Form::Objects(Objects::Indexed(boards.clone(), tuple.len())));
-    }
-    // Before `__array__`, which pyarrow and polars also offer, as a copy into Python objects.
-    if let Some(arrow) = super::arrow_input::arrow_boards(boards, name) {
-        return Ok(native(arrow?, Owner::Object(boards.clone())));
     }
     if boards.hasattr("__array__")? {
         numpy_input::require_numpy(py)?;

@@ -1,0 +1,119 @@
+//! The chunk operations the batch driver runs: chunks of (puzzle, candidate[, solution])
+//! values in, one answer per board out.
+//!
+//! Validity comes from the batch validator (`batch::validate_chunk`, AVX2 where the CPU has
+//! it); the cell-by-cell checks (complete, keeps the givens, equals the reference) are
+//! branch-free loops over fixed-size boards that the compiler vectorises, compiled twice:
+//! once for any x86-64 and once with AVX2, chosen like every other validator (`crate::cpu`).
+
+#[cfg(target_arch = "x86_64")]
+use super::avx2;
+use super::{against_reference, pair_marks, Score};
+use crate::batch::{self, run::CHUNK};
+use crate::cpu;
+use crate::grid::CELLS;
+
+/// `is_solution` for each pair of a chunk: `values[0]` holds the puzzles and `values[1]` the
+/// candidates, 81 checked values 0-9 each, one flag per board in `out`.
+pub fn solution_chunk(values: &[&[u8]], out: &mut [bool]) {
+    let (Some(&puzzles), Some(&candidates)) = (values.first(), values.get(1)) else { return };
+    batch::validate_chunk(candidates, out);
+    #[cfg(target_arch = "x86_64")]
+    if cpu::avx2_enabled() {
+        // SAFETY: `avx2_enabled` has checked that this CPU supports AVX2.
+        return unsafe { keep_solved_avx2(puzzles, candidates, out) };
+    }
+    keep_solved(puzzles, candidates, out);
+}
+
+/// The [`Score`] of each board of a chunk: `values[0]` puzzles, `values[1]` candidates and,
+/// when present, `values[2]` reference solutions.
+pub fn score_chunk(values: &[&[u8]], out: &mut [Score]) {
+    let (Some(&puzzles), Some(&candidates)) = (values.first(), values.get(1)) else { return };
+    let solutions = values.get(2).copied();
+    // The driver's chunks are at most CHUNK boards; a longer `out` is done CHUNK at a time.
+    let mut valid = [false; CHUNK];
+    for (step, scores) in out.chunks_mut(CHUNK).enumerate() {
+        let cells = step * CHUNK * CELLS..(step * CHUNK + scores.len()) * CELLS;
+        let puzzles = puzzles.get(cells.clone()).unwrap_or_default();
+        let candidates = candidates.get(cells.clone()).unwrap_or_default();
+        let solutions = solutions.map(|s| s.get(cells).unwrap_or_default());
+        let valid = valid.get_mut(..scores.len()).unwrap_or_default();
+        batch::validate_chunk(candidates, valid);
+        #[cfg(target_arch = "x86_64")]
+        if cpu::avx2_enabled() {
+            // SAFETY: `avx2_enabled` has checked that this CPU supports AVX2.
+            unsafe { scores_avx2(puzzles, candidates, solutions, valid, scores) };
+            continue;
+        }
+        scores_of(puzzles, candidates, solutions, valid, scores);
+    }
+}
+
+/// Clears the flag of every pair whose candidate is incomplete or changes a given.
+#[inline(always)]
+fn keep_solved(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) {
+    for ((p, c), flag) in puzzles.chunks_exact(CELLS).zip(candidates.chunks_exact(CELLS)).zip(out.iter_mut()) {
+        let (Ok(p), Ok(c)) = (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c)) else { continue };
+        *flag &= pair_marks(p, c) == 0;
+    }
+}
+
+#[inline(always)]
+fn scores_of(puzzles: &[u8], candidates: &[u8], solutions: Option<&[u8]>, valid: &[bool], out: &mut [Score]) {
+    let pairs = puzzles.chunks_exact(CELLS).zip(candidates.chunks_exact(CELLS)).zip(valid).zip(out.iter_mut());
+    match solutions {
+        Some(solutions) => {
+            for ((((p, c), &valid), score), s) in pairs.zip(solutions.chunks_exact(CELLS)) {
+                let (Ok(p), Ok(c), Ok(s)) = (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c), <&[u8; CELLS]>::try_from(s)) else { continue };
+                let (matches, correct, empty) = against_reference(p, c, s);
+                *score = Score::new(pair_marks(p, c), valid, matches, correct, empty);
+            }
+        }
+        None => {
+            for (((p, c), &valid), score) in pairs {
+                let (Ok(p), Ok(c)) = (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c)) else { continue };
+                *score = Score::new(pair_marks(p, c), valid, false, 0, 0);
+            }
+        }
+    }
+}
+
+/// [`keep_solved`] with AVX2: three overlapping vectors per board (`super::avx2`).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn keep_solved_avx2(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) {
+    for ((p, c), flag) in puzzles.chunks_exact(CELLS).zip(candidates.chunks_exact(CELLS)).zip(out.iter_mut()) {
+        let (Ok(p), Ok(c)) = (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c)) else { continue };
+        *flag &= avx2::pair_marks(p, c) == 0;
+    }
+}
+
+/// [`scores_of`] with AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn scores_avx2(puzzles: &[u8], candidates: &[u8], solutions: Option<&[u8]>, valid: &[bool], out: &mut [Score]) {
+    let pairs = puzzles.chunks_exact(CELLS).zip(candidates.chunks_exact(CELLS)).zip(valid).zip(out.iter_mut());
+    for (index, (((p, c), &valid), score)) in pairs.enumerate() {
+        let (Ok(p), Ok(c)) = (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c)) else { continue };
+        let s = solutions.and_then(|s| s.get(index * CELLS..(index + 1) * CELLS)).and_then(|s| <&[u8; CELLS]>::try_from(s).ok());
+        *score = avx2::score(p, c, s, valid);
+    }
+}
+
+/// The portable paths, callable directly so tests can compare them with the dispatched ones.
+#[cfg(test)]
+pub(crate) fn portable_keep_solved(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) {
+    keep_solved(puzzles, candidates, out);
+}
+
+#[cfg(test)]
+pub(crate) fn portable_scores(puzzles: &[u8], candidates: &[u8], solutions: Option<&[u8]>, valid: &[bool], out: &mut [Score]) {
+    scores_of(puzzles, candidates, solutions, valid, out);
+}
