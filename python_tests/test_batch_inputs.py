@@ -158,7 +158,7 @@ def test_exceptions_from_user_iteration_propagate() -> None:
 
 def test_objects_with_only_array_go_through_numpy() -> None:
     class ArrayOnly:
-        def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        def __array__(self, dtype: Any = None, copy: Any = None) -> "np.ndarray[Any, np.dtype[np.uint8]]":
             return np.array([[int(c) if c != "." else 0 for c in line] for line in (SEED, BROKEN)], np.uint8)
 
     assert is_valid_many(ArrayOnly()).tolist() == [True, False]
