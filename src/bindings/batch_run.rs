@@ -60,7 +60,8 @@ where
     Ok(out)
 }
 
-fn native_source<'a>(input: &'a Boards<'_>) -> Option<&'a dyn BoardSource> {
+/// The source of an argument whose boards are in memory (arrays, tensors, bytes, Arrow).
+pub fn native_source<'a>(input: &'a Boards<'_>) -> Option<&'a dyn BoardSource> {
     match &input.form {
         Form::Native(native) => Some(native.source.as_ref()),
         Form::Objects(_) => None,
@@ -73,8 +74,9 @@ fn same_count(inputs: &[Boards<'_>]) -> PyResult<usize> {
     let count = first.len();
     for other in inputs.iter().skip(1) {
         if other.len() != count {
+            let boards = if count == 1 { "board" } else { "boards" };
             return Err(PyValueError::new_err(format!(
-                "{}: expected {count} boards (as many as {}), got {}",
+                "{}: expected {count} {boards} (as many as {}), got {}",
                 other.name,
                 first.name,
                 other.len()

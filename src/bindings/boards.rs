@@ -20,12 +20,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyIterator, PyList, PySet, PyString, PyTuple};
 
-use super::exceptions::InputError;
-use super::{fast_path, input, numpy_input};
+use super::{input, numpy_input};
 use crate::batch::{BatchError, BoardSource, Lines};
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::CELLS;
-use crate::parse;
 
 /// What a batch argument may be, for the `TypeError` that names a wrong one.
 const BOARDS_EXPECTED: &str = "a numpy integer array, bytes of puzzle lines or a sequence of boards";
@@ -248,7 +246,7 @@ impl Objects<'_> {
                     })?
                 }
             };
-            let read = read_cells(&board).map_err(|error| error.in_batch(index).named(name).into_py_err(board.py()))?;
+            let read = input::read_cells(&board).map_err(|error| error.in_batch(index).named(name).into_py_err(board.py()))?;
             cells.copy_from_slice(&read);
         }
         Ok(())
@@ -264,25 +262,6 @@ fn item<'py>(boards: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, Py
         return tuple.get_item(index);
     }
     boards.get_item(index)
-}
-
-/// One board object: an ASCII 81-character str or the classic lists by their fast paths,
-/// anything else (and every error) through the fully checked single-board reader.
-fn read_cells(board: &Bound<'_, PyAny>) -> Result<[u8; CELLS], InputError> {
-    if let Ok(text) = board.cast_exact::<PyString>() {
-        // The length in code points first: a long non-ASCII str is never copied to UTF-8.
-        if text.len()? == CELLS {
-            if let Ok(text) = text.to_str() {
-                let mut cells = [0u8; CELLS];
-                if parse::fill_from_ascii(text.as_bytes(), &mut cells).is_some() {
-                    return Ok(cells);
-                }
-            }
-        }
-    } else if let Some(cells) = fast_path::classic_cells(board) {
-        return Ok(cells);
-    }
-    input::read_grid(board).map(|grid| *grid.cells())
 }
 
 /// The Python exception for a batch that could not be read.

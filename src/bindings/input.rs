@@ -197,3 +197,22 @@ fn is_numpy_bool(object: &Bound<'_, PyAny>) -> bool {
     matches!(kind.module(), Ok(module) if module.to_cow().is_ok_and(|m| m == "numpy"))
         && matches!(kind.name(), Ok(name) if name.to_cow().is_ok_and(|n| n == "bool" || n == "bool_"))
 }
+
+/// One board's 81 values, the hot forms first: the classic lists and an ASCII 81-symbol exact
+/// `str` or `bytes` by their fast paths; anything else (and every error) through [`read_grid`].
+pub fn read_cells(board: &Bound<'_, PyAny>) -> Result<[u8; CELLS], InputError> {
+    if let Some(cells) = fast_path::classic_cells(board) {
+        return Ok(cells);
+    }
+    let text = if let Ok(text) = board.cast_exact::<PyString>() {
+        // The length in code points first: a long non-ASCII str is never copied to UTF-8.
+        (text.len()? == CELLS).then(|| text.to_str().ok().map(str::as_bytes)).flatten()
+    } else {
+        board.cast_exact::<PyBytes>().ok().map(|bytes| bytes.as_bytes())
+    };
+    let mut cells = [0u8; CELLS];
+    if text.and_then(|text| parse::fill_from_ascii(text, &mut cells)).is_some() {
+        return Ok(cells);
+    }
+    read_grid(board).map(|grid| *grid.cells())
+}

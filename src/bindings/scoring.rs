@@ -4,18 +4,14 @@
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
 
 use super::arguments::thread_count;
-use super::batch_run::run_batch;
-use super::boards::{batch_error, read_boards, Boards, Form};
-use super::exceptions::InputError;
+use super::batch_run::{native_source, run_batch};
+use super::boards::{batch_error, read_boards, Boards};
 use super::solution_scores::{ScoreVectors, SolutionScores};
-use super::{fast_path, input, numpy_input};
+use super::{input, numpy_input};
 use crate::batch::{self, source::try_filled, BoardSource, Cost};
-use crate::error::Located;
 use crate::grid::CELLS;
-use crate::parse;
 use crate::score;
 
 // True when `candidate` solves `puzzle`: complete, no repeat, every given kept.
@@ -28,38 +24,9 @@ pub fn is_solution(puzzle: &Bound<'_, PyAny>, candidate: &Bound<'_, PyAny>) -> P
     Ok(score::is_solution_cells(&puzzle, &candidate))
 }
 
-/// One board's 81 values (each 0-9), in any form `is_valid_sudoku` takes: the classic lists
-/// and ASCII 81-symbol `str`/`bytes` by their fast paths, anything else (and every error)
-/// through the checked reader, with the error naming the argument.
+/// One board's 81 values, with an error naming the argument (`candidate[2][4]: ...`).
 fn cells(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<[u8; CELLS]> {
-    if let Some(cells) = fast_path::classic_cells(object) {
-        return Ok(cells);
-    }
-    let mut cells = [0u8; CELLS];
-    let text = if let Ok(text) = object.cast_exact::<PyString>() {
-        // The length first: `to_str` of a long non-ASCII str would build a UTF-8 copy of it.
-        (text.len().ok() == Some(CELLS)).then(|| text.to_str().ok().map(str::as_bytes)).flatten()
-    } else {
-        object.cast_exact::<PyBytes>().ok().map(|bytes| bytes.as_bytes())
-    };
-    if text.and_then(|text| parse::fill_from_ascii(text, &mut cells)).is_some() {
-        return Ok(cells);
-    }
-    match input::read_grid(object) {
-        Ok(grid) => Ok(*grid.cells()),
-        Err(error) => Err(named(error, name).into_py_err(object.py())),
-    }
-}
-
-/// The same error, for the argument called `name` (`candidate[2][4]: ...`).
-fn named(error: InputError, name: &'static str) -> InputError {
-    match error {
-        InputError::Format(error) => InputError::Format(error.named(name)),
-        InputError::WrongType { at, expected, found } => {
-            InputError::WrongType { at: Located { name: Some(name), ..at }, expected, found }
-        }
-        raised @ InputError::Raised(_) => raised,
-    }
+    input::read_cells(object).map_err(|error| error.named(name).into_py_err(object.py()))
 }
 
 // Whether each candidate solves its puzzle; element i is `is_solution(puzzles[i], candidates[i])`.
@@ -117,7 +84,7 @@ pub fn score_solutions<'py>(
         matches: vectors.matches.as_deref_mut(),
         cell_accuracy: vectors.cell_accuracy.as_deref_mut(),
     };
-    let memory_sources: Option<Vec<&dyn BoardSource>> = inputs.iter().map(memory_source).collect();
+    let memory_sources: Option<Vec<&dyn BoardSource>> = inputs.iter().map(native_source).collect();
     match memory_sources {
         // All memory: scored a block at a time with the GIL released, so that memory beyond
         // the outputs stays one block of scores.
@@ -142,10 +109,3 @@ pub fn score_solutions<'py>(
     Ok(SolutionScores::new(py, vectors))
 }
 
-/// The source of an argument whose boards are in memory (arrays, tensors, bytes of lines).
-fn memory_source<'a>(input: &'a Boards<'_>) -> Option<&'a dyn BoardSource> {
-    match &input.form {
-        Form::Native(native) => Some(native.source.as_ref()),
-        Form::Objects(_) => None,
-    }
-}
