@@ -93,7 +93,9 @@ def make_board(fdp: atheris.FuzzedDataProvider) -> Any:
     if kind == 9:
         values = [fdp.ConsumeIntInRange(-1, 10) if fdp.ConsumeIntInRange(0, 30) == 0 else fdp.ConsumeIntInRange(0, 9) for _ in range(81)]
         dtype = fdp.PickValueInList([np.uint8, np.int8, np.int16, np.int64, np.uint32])
-        return np.array([v % 256 if dtype == np.uint8 else v for v in values], dtype=dtype).reshape(
+        # Unsigned dtypes get -1 wrapped to their largest value (numpy 2 refuses to cast it).
+        wrap = 2 ** (8 * np.dtype(dtype).itemsize) if np.dtype(dtype).kind == "u" else None
+        return np.array([v % wrap if wrap else v for v in values], dtype=dtype).reshape(
             fdp.PickValueInList([(9, 9), (81,)])
         )
     return fdp.PickValueInList([None, 5, {}, set(), 1.5, object()])
