@@ -29,6 +29,8 @@ pub struct StridedInts {
     cell_offsets: [isize; CELLS],
     int: IntType,
     rows: bool,
+    /// Cell k of a board at byte `k * int.bytes` (computed once, from `cell_offsets`).
+    contiguous_cells: bool,
 }
 
 // SAFETY: the value only reads through `data`, never writes, and `new`'s contract makes the
@@ -51,7 +53,8 @@ impl StridedInts {
             _ => return Err(batch_shape()),
         };
         let (cell_offsets, rows) = cells;
-        Ok(StridedInts { data, boards, board_stride, cell_offsets, int: checked(int)?, rows })
+        let int = checked(int)?;
+        Ok(StridedInts { data, boards, board_stride, contiguous_cells: contiguous(&cell_offsets, int), cell_offsets, int, rows })
     }
 
     /// One board: shape (9, 9) or (81,). A wrong shape is a `board: expected shape (9, 9) or
@@ -62,7 +65,8 @@ impl StridedInts {
     pub unsafe fn board(data: *const u8, shape: &[usize], byte_strides: &[isize], int: IntType) -> Result<Self, BoardError> {
         let (cell_offsets, rows) = Self::cells(shape, byte_strides)
             .ok_or_else(|| BoardError::new(Place::Board, Problem::Shape(shape.to_vec())))?;
-        Ok(StridedInts { data, boards: 1, board_stride: 0, cell_offsets, int: checked(int)?, rows })
+        let int = checked(int)?;
+        Ok(StridedInts { data, boards: 1, board_stride: 0, contiguous_cells: contiguous(&cell_offsets, int), cell_offsets, int, rows })
     }
 
     /// The byte offset of each cell of a board of shape (9, 9) or (81,), and whether it has rows.
@@ -125,6 +129,11 @@ impl StridedInts {
         Ok(cells)
     }
 
+    /// True when cell k of every board is `k * item size` bytes from the board's start.
+    fn cells_contiguous(&self) -> bool {
+        self.contiguous_cells
+    }
+
     fn fill_values(&self, first: usize, out: &mut [u8]) -> Result<(), BoardError> {
         match (self.int.bytes, self.int.signed) {
             (1, false) => self.fill_typed::<u8>(first, out),
@@ -145,13 +154,26 @@ impl StridedInts {
             let index = first + offset;
             let base = self.data.wrapping_offset((index as isize).wrapping_mul(self.board_stride));
             let mut marks = 0u8;
-            for (value, &cell_offset) in board.iter_mut().zip(&self.cell_offsets) {
-                // SAFETY: `index` < `boards` (the driver's contract) and this is one of the
-                // board's cell offsets, so `size_of::<T>()` bytes there are readable (the
-                // constructor's contract); `read_unaligned` needs no alignment.
-                let stored = unsafe { base.wrapping_offset(cell_offset).cast::<T>().read_unaligned() };
-                *value = if self.int.swapped { stored.swapped() } else { stored }.cell_value();
-                marks |= *value;
+            if self.cells_contiguous() {
+                // The board's cells are back to back (a C-contiguous array, or a view that
+                // slices whole boards): sequential reads, which vectorise.
+                let cells = base.cast::<T>();
+                for (k, value) in board.iter_mut().enumerate() {
+                    // SAFETY: cell k of this board is at byte offset k * size_of::<T>() (checked
+                    // by `cells_contiguous`), readable by the constructor's contract.
+                    let stored = unsafe { cells.add(k).read_unaligned() };
+                    *value = if self.int.swapped { stored.swapped() } else { stored }.cell_value();
+                    marks |= *value;
+                }
+            } else {
+                for (value, &cell_offset) in board.iter_mut().zip(&self.cell_offsets) {
+                    // SAFETY: `index` < `boards` (the driver's contract) and this is one of the
+                    // board's cell offsets, so `size_of::<T>()` bytes there are readable (the
+                    // constructor's contract); `read_unaligned` needs no alignment.
+                    let stored = unsafe { base.wrapping_offset(cell_offset).cast::<T>().read_unaligned() };
+                    *value = if self.int.swapped { stored.swapped() } else { stored }.cell_value();
+                    marks |= *value;
+                }
             }
             if marks & 0x80 != 0 {
                 let cell = board.iter().position(|&v| v > 9).unwrap_or(0);
@@ -188,6 +210,10 @@ macro_rules! stored_int {
     )*};
 }
 stored_int!(u8, i8, u16, i16, u32, i32, u64, i64);
+
+fn contiguous(cell_offsets: &[isize; CELLS], int: IntType) -> bool {
+    cell_offsets.iter().enumerate().all(|(k, &offset)| offset == (k * int.bytes) as isize)
+}
 
 fn checked(int: IntType) -> Result<IntType, BoardError> {
     match int.bytes {
