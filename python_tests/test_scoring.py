@@ -386,7 +386,10 @@ def test_the_gil_is_released_during_a_long_call(function: str) -> None:
     p, c, s = near_misses(1, seed=8)
     puzzles = np.broadcast_to(p[0].astype(np.int64), (2_000_000, 81))
     candidates = np.broadcast_to(c[0].astype(np.int64), (2_000_000, 81))
-    solutions = DLPackOnly(np.broadcast_to(s[0].astype(np.int32), (2_000_000, 81)))
+    # Writable (numpy before 2.1 exports no read-only array through DLPack): every row is the
+    # same 81 values, as a broadcast gives, through a stride of 0.
+    one = s[0].astype(np.int32)
+    solutions = DLPackOnly(np.lib.stride_tricks.as_strided(one, shape=(2_000_000, 81), strides=(0, one.itemsize)))
     call: Callable[[], object] = {
         "is_solution_many": lambda: is_solution_many(puzzles, candidates, threads=1),
         "score_solutions": lambda: score_solutions(puzzles, candidates, solutions=solutions, threads=1),
