@@ -9,6 +9,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -98,6 +99,39 @@ def test_ctrl_c_during_a_read_prints_one_line_and_returns_130(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", InterruptedStdin())
     assert run([], capsys) == (130, "", INTERRUPTED)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs a signal sent to one thread")
+def test_a_ctrl_c_that_misses_the_blocked_read_still_stops_the_command(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The race behind a hang once seen in CI: SIGINT lands when no read is blocked in the kernel
+    # (just before one starts, or on another thread), so no read is interrupted and the flag
+    # waits for a Python that never looks. Sending it to a helper thread makes that certain:
+    # the main thread's read sees nothing, and only a look at the signals while waiting ends it.
+    readable, writable = os.pipe()
+    stdin = io.TextIOWrapper(os.fdopen(readable, "rb"))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    os.write(writable, f"{SEED}\n".encode())  # the first read returns; the second waits
+
+    answered = threading.Event()
+
+    def interrupt_then_give_up() -> None:
+        time.sleep(0.5)
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+        answered.wait(10)
+        os.close(writable)  # unanswered, the end of input ends the wait, 10 s late
+
+    helper = threading.Thread(target=interrupt_then_give_up, daemon=True)
+    helper.start()
+    started = time.monotonic()
+    try:
+        assert run([], capsys) == (130, "", INTERRUPTED)
+        assert time.monotonic() - started < 5
+    finally:
+        answered.set()
+        helper.join()
+        stdin.close()
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal and SIGINT")

@@ -98,13 +98,55 @@ pub struct PyReader {
     /// Bytes read from Python and not yet handed out.
     pending: Vec<u8>,
     offset: usize,
+    /// How the reader waits for input once its first read has returned.
+    waiting: Waiting,
     /// The first exception the stream raised.
     pub error: Option<PyErr>,
 }
 
+/// A Ctrl-C that lands just before a blocking read starts (or on another thread) does not
+/// interrupt it: the read would wait for input that may never come, with the signal's flag
+/// set. So after the first read, a stream with a file descriptor is polled in short waits,
+/// looking at the signals between them. The first read is not polled: the stream's own
+/// buffer may hold bytes (read before `main` was called) that the descriptor does not show,
+/// and that read drains it, since every read asks for at least `READ_AHEAD` bytes.
+enum Waiting {
+    FirstRead,
+    /// `select.poll()` with the descriptor registered.
+    Poll(Py<PyAny>),
+    /// No descriptor, or no `select.poll` (Windows): reads go straight to the stream.
+    Blocking,
+}
+
+/// At least as much as any buffered stream holds (CPython's default is 8 KiB), so that one
+/// `read1` leaves nothing in the stream's buffer.
+const READ_AHEAD: usize = 256 * 1024;
+/// How long one wait for input lasts before the signals are looked at again.
+const POLL_MS: u32 = 100;
+
 impl PyReader {
     pub fn new(stream: Option<Py<PyAny>>) -> Self {
-        PyReader { stream, pending: Vec::new(), offset: 0, error: None }
+        PyReader { stream, pending: Vec::new(), offset: 0, waiting: Waiting::FirstRead, error: None }
+    }
+
+    /// Returns once the next read will not block, or with the KeyboardInterrupt of a Ctrl-C.
+    fn wait_for_input(&mut self, py: Python<'_>, buffer: &Bound<'_, PyAny>) -> PyResult<()> {
+        if matches!(self.waiting, Waiting::FirstRead) {
+            self.waiting = match poller(py, buffer)? {
+                Some(poller) => Waiting::Poll(poller),
+                None => Waiting::Blocking,
+            };
+            return Ok(());
+        }
+        let Waiting::Poll(poller) = &self.waiting else { return Ok(()) };
+        let poller = poller.bind(py);
+        loop {
+            py.check_signals()?;
+            // Any event counts: input, end of input (POLLHUP) or an error the read will report.
+            if poller.call_method1("poll", (POLL_MS,))?.len()? > 0 {
+                return Ok(());
+            }
+        }
     }
 
     /// One read from Python into `pending`; an empty result means the end of input.
@@ -115,11 +157,15 @@ impl PyReader {
         // A Ctrl-C that came while the command was busy is only a flag until Python looks;
         // the read below would then wait for input first (forever, at a terminal).
         py.check_signals()?;
-        let stream = stream.bind(py);
+        let stream = stream.clone_ref(py).into_bound(py);
+        let wanted = wanted.max(READ_AHEAD);
         let chunk = match stream.getattr("buffer") {
             // `read1` returns what is available instead of waiting for `wanted` bytes,
             // so boards typed or piped in slowly are answered as they come.
-            Ok(buffer) if buffer.hasattr("read1")? => buffer.call_method1("read1", (wanted,))?,
+            Ok(buffer) if buffer.hasattr("read1")? => {
+                self.wait_for_input(py, &buffer)?;
+                buffer.call_method1("read1", (wanted,))?
+            }
             Ok(buffer) => buffer.call_method1("read", (wanted,))?,
             Err(_) => stream.call_method1("read", (wanted,))?,
         };
@@ -135,6 +181,20 @@ impl PyReader {
         }
         Ok(())
     }
+}
+
+/// A `select.poll()` watching the stream's descriptor for input, where there is one.
+fn poller(py: Python<'_>, buffer: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+    let select = py.import("select")?;
+    if !select.hasattr("poll")? {
+        return Ok(None);
+    }
+    // A stream without a descriptor (io.BytesIO, say) raises here, and never blocks anyway.
+    let Ok(fd) = buffer.call_method0("fileno").and_then(|fd| fd.extract::<i32>()) else { return Ok(None) };
+    let poller = select.call_method0("poll")?;
+    let events = select.getattr("POLLIN")?.extract::<u32>()? | select.getattr("POLLPRI")?.extract::<u32>()?;
+    poller.call_method1("register", (fd, events))?;
+    Ok(Some(poller.unbind()))
 }
 
 impl Read for PyReader {
