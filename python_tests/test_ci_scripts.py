@@ -26,7 +26,7 @@ def run_test_sh(tmp_path: Path, pytest_exit: int) -> subprocess.CompletedProcess
     python = tmp_path / "python"
     python.write_text(FAKE_PYTHON)
     python.chmod(python.stat().st_mode | stat.S_IXUSR)
-    env = dict(os.environ, PYTHON=str(python), SKIP_RUST_CHECKS="1", FAKE_PYTEST_EXIT=str(pytest_exit))
+    env = dict(os.environ, PYTHON=str(python), SKIP_RUST_CHECKS="1", FAKE_PYTEST_EXIT=str(pytest_exit), UV="")
     return subprocess.run(
         ["bash", str(ROOT / "scripts" / "test.sh")], env=env, capture_output=True, text=True, timeout=60
     )
