@@ -179,6 +179,40 @@ def test_numpy_str_bytes_and_object_arrays() -> None:
     assert is_valid_many(np.array([], dtype="<U81")).tolist() == []
 
 
+def test_object_arrays_are_read_by_position_in_every_view() -> None:
+    # Object arrays are read from their memory, by byte stride: views that step, reverse or
+    # sit in a structured array's field must give the elements numpy itself gives.
+    cells = random_boards(60, seed=7)
+    boards = ["".join(".123456789"[v] for v in board) for board in cells]
+    column = np.array(boards, dtype=object)
+    for view in (slice(None, None, 3), slice(None, None, -1), slice(5, 45, 7), slice(0, 0)):
+        assert is_valid_many(column[view]).tolist() == reference_many(cells[view]).tolist()
+    records = np.empty(len(boards), dtype=[("id", "i1"), ("puzzle", object)])
+    records["puzzle"] = boards
+    assert records["puzzle"].strides[0] % 8 != 0  # the pointers are unaligned
+    assert is_valid_many(records["puzzle"]).tolist() == reference_many(cells).tolist()
+    assert str(raised(is_valid_many, np.empty(2, dtype=object))).startswith("boards[0]: expected")
+
+
+def test_an_object_array_that_shrinks_while_read_is_refused() -> None:
+    # A cell's __index__ runs Python code between two boards: here it empties the very array
+    # being read, whose memory must then not be read at the old size.
+    column = np.empty(3000, dtype=object)
+
+    class Shrinking:
+        def __index__(self) -> int:
+            column.resize(0, refcheck=False)
+            return 5
+
+    board: list[list[Any]] = [[0] * 9 for _ in range(9)]
+    board[0][0] = Shrinking()
+    column[:] = [SEED] * 3000
+    column[1] = board
+    error = raised(is_valid_many, column)
+    assert type(error) is ValueError
+    assert str(error) == "boards: the array of 3000 boards shrank while it was read"
+
+
 def test_numpy_string_array_errors_name_the_board() -> None:
     error = raised(is_valid_many, np.array([SEED, SEED[:80]]))
     assert type(error) is BoardFormatError

@@ -57,6 +57,8 @@ enum Owner<'py> {
 pub(super) enum Objects<'py> {
     /// A list or tuple, read by index.
     Indexed(Bound<'py, PyAny>, usize),
+    /// A 1-D object array (what a pandas object Series gives), read by position from its memory.
+    Array(Bound<'py, numpy::PyUntypedArray>, usize),
     /// Any other sized iterable, read by iteration (started at the first read): `len`
     /// boards are expected.
     Iterated { iterable: Bound<'py, PyAny>, iterator: Option<Bound<'py, PyIterator>>, len: usize },
@@ -67,7 +69,7 @@ impl Boards<'_> {
     pub fn len(&self) -> usize {
         match &self.form {
             Form::Native(native) => native.source.len(),
-            Form::Objects(Objects::Indexed(_, len) | Objects::Iterated { len, .. }) => *len,
+            Form::Objects(Objects::Indexed(_, len) | Objects::Array(_, len) | Objects::Iterated { len, .. }) => *len,
         }
     }
 }
@@ -164,7 +166,7 @@ fn array_form<'py>(py: Python<'py>, array: &Bound<'py, numpy::PyUntypedArray>, n
                 crate::error::shape_text(array.shape())
             ))),
         },
-        b'O' if array.ndim() == 1 => Ok(Form::Objects(Objects::Indexed(array.clone().into_any(), array.len()))),
+        b'O' if array.ndim() == 1 => Ok(Form::Objects(Objects::Array(array.clone(), array.len()))),
         b'O' => Err(PyTypeError::new_err(format!(
             "{name}: expected an integer dtype or puzzle strings, got object of shape {}",
             crate::error::shape_text(array.shape())
@@ -235,6 +237,9 @@ impl Objects<'_> {
             let index = first + offset;
             let board = match self {
                 Objects::Indexed(sequence, _) => item(sequence, index)?,
+                Objects::Array(array, len) => numpy_input::object_item(array, index).ok_or_else(|| {
+                    PyValueError::new_err(format!("{name}: the array of {len} boards shrank while it was read"))
+                })?,
                 Objects::Iterated { iterable, iterator, len } => {
                     let iterator = match iterator {
                         Some(iterator) => iterator,
@@ -253,7 +258,7 @@ impl Objects<'_> {
     }
 }
 
-/// Item `index` of a list, tuple or 1-D object array, by position.
+/// Item `index` of a list or tuple.
 fn item<'py>(boards: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, PyAny>> {
     if let Ok(list) = boards.cast::<PyList>() {
         return list.get_item(index);

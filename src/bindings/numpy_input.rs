@@ -90,6 +90,28 @@ fn data_pointer(array: &Bound<'_, PyUntypedArray>) -> *const u8 {
     unsafe { (*numpy::npyffi::_PyArray_GET_ITEM_DATA(array.as_array_ptr())).data.cast::<u8>().cast_const() }
 }
 
+/// Element `index` of a 1-D object array, read from the array's memory (numpy's indexing
+/// costs more than reading the board it returns); None past the end.
+pub fn object_item<'py>(array: &Bound<'py, PyUntypedArray>, index: usize) -> Option<Bound<'py, PyAny>> {
+    // Looked up afresh for every element: reading the previous board may have run Python
+    // code (a cell's `__index__`) that resized the array or replaced its data.
+    let (&[len], &[stride]) = (array.shape(), array.strides()) else { return None };
+    if index >= len || kind(array) != b'O' {
+        return None;
+    }
+    let offset = isize::try_from(index).ok()?.checked_mul(stride)?;
+    // SAFETY: the array is a live 1-D object array (both checked just above, with the GIL
+    // held), so element `index < len` is a `PyObject *` at byte offset `index * stride` from
+    // its data; the slot may be unaligned in a view, hence `read_unaligned`. The array holds a
+    // reference to each element (numpy stores NULL for one never set, which reads as None),
+    // and `from_borrowed_ptr` takes our own before any Python code can run.
+    unsafe {
+        let slot = data_pointer(array).offset(offset).cast::<*mut pyo3::ffi::PyObject>();
+        let object = slot.read_unaligned();
+        Some(Bound::from_borrowed_ptr_or_opt(array.py(), object).unwrap_or_else(|| array.py().None().into_bound(array.py())))
+    }
+}
+
 /// The cells of an integer array's elements.
 fn int_type(array: &Bound<'_, PyUntypedArray>) -> IntType {
     let dtype = array.dtype();
