@@ -179,6 +179,26 @@ def test_numpy_str_bytes_and_object_arrays() -> None:
     assert is_valid_many(np.array([], dtype="<U81")).tolist() == []
 
 
+def test_s81_arrays_read_in_place_in_every_view() -> None:
+    # Whole blocks of S81 puzzles are validated where they lie; views that step or sit in a
+    # structured array's field are read at their stride, and anything but digits and dots
+    # (a '_' empty, a short puzzle's NUL padding) goes the checked way.
+    cells = random_boards(300, seed=11)
+    boards = ["".join(".123456789"[v] for v in board) for board in cells]
+    column = np.array([b.encode() for b in boards], dtype="S81")
+    for view in (slice(None), slice(None, None, 3), slice(1, None, 2), slice(7, 7)):
+        assert is_valid_many(column[view]).tolist() == reference_many(cells[view]).tolist()
+    records = np.empty(len(boards), dtype=[("id", "i4"), ("puzzle", "S81")])
+    records["puzzle"] = column
+    assert is_valid_many(records["puzzle"]).tolist() == reference_many(cells).tolist()
+    underscored = column.copy()
+    underscored[100] = boards[100].replace(".", "_").encode()
+    assert is_valid_many(underscored).tolist() == reference_many(cells).tolist()
+    short = column.copy()
+    short[200] = boards[200][:80].encode()
+    assert str(raised(is_valid_many, short)) == "boards[200]: expected 81 bytes, got 80"
+
+
 def test_object_arrays_are_read_by_position_in_every_view() -> None:
     # Object arrays are read from their memory, by byte stride: views that step, reverse or
     # sit in a structured array's field must give the elements numpy itself gives.

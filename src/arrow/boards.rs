@@ -136,6 +136,17 @@ impl BoardSource for ArrowBoards {
         self.rows
     }
 
+    fn symbols_in_place(&self, first: usize, count: usize) -> Option<(&[u8], usize)> {
+        // Rows back to back in one chunk, with no null among them (the usual column).
+        let k = self.starts.partition_point(|&start| start <= first).checked_sub(1)?;
+        let (chunk, &start) = (self.chunks.get(k)?, self.starts.get(k)?);
+        let row = first.checked_sub(start)?;
+        if row.checked_add(count)? > chunk.rows {
+            return None;
+        }
+        chunk.run(row, count, CELLS).map(|bytes| (bytes, CELLS))
+    }
+
     fn fill(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
         let mut index = first;
         let mut rest = out;

@@ -4,7 +4,7 @@
 use super::error::ArrowErrorKind;
 use super::testing::*;
 use super::ArrowBoards;
-use crate::batch::{run, validate_chunk, BatchError, BoardSource, Cost};
+use crate::batch::{validate_source, BatchError, BoardSource};
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::CELLS;
 
@@ -43,7 +43,7 @@ fn expected(board: &[u8]) -> bool {
 /// Flags through the batch driver, as every batch function reads a source.
 fn flags(source: &dyn BoardSource, threads: usize) -> Result<Vec<bool>, BatchError> {
     let mut out = vec![false; source.len()];
-    run(&[source], 0, &mut out, threads, Cost::Light, |values, slots| validate_chunk(values[0], slots)).map_err(|f| f.error)?;
+    validate_source(source, 0, &mut out, threads).map_err(|f| f.error)?;
     Ok(out)
 }
 

@@ -51,6 +51,22 @@ impl BoardSource for FixedText {
         self.count
     }
 
+    fn symbols_in_place(&self, first: usize, count: usize) -> Option<(&[u8], usize)> {
+        // `S81` elements, forward: board k at k * stride. A shorter puzzle's NUL padding is
+        // not a symbol, so its block takes the checked way, which reads it as numpy does.
+        let stride = usize::try_from(self.stride).ok()?;
+        if self.chars != Chars::Bytes || self.item_size != CELLS || stride < CELLS || first.checked_add(count)? > self.count {
+            return None;
+        }
+        let span = count.checked_sub(1)?.checked_mul(stride)?.checked_add(CELLS)?;
+        let start = first.checked_mul(stride)?;
+        // SAFETY: boards first..first + count lie inside the array (checked above, and the
+        // constructor's contract makes each element's 81 bytes readable); with a forward
+        // stride they are the span from element `first`'s start to element `first + count - 1`'s
+        // end, which is one array's memory, readable for as long as `self` is borrowed.
+        Some((unsafe { std::slice::from_raw_parts(self.data.wrapping_add(start), span) }, stride))
+    }
+
     fn fill(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
         let mut line = String::new();
         for (offset, board) in out.chunks_exact_mut(CELLS).enumerate() {

@@ -110,6 +110,19 @@ impl BoardSource for Lines<'_> {
         }
     }
 
+    fn symbols_in_place(&self, first: usize, count: usize) -> Option<(&[u8], usize)> {
+        // Only lines of one length: their endings were checked when the text was indexed.
+        let Starts::Every { stride, count: lines } = self.starts else { return None };
+        let end = first.checked_add(count)?;
+        if end > lines {
+            return None;
+        }
+        let bytes = self.text.get(first.checked_mul(stride)?..)?;
+        // The last board may end the text without its ending.
+        bytes.get(..(count.checked_sub(1)?).checked_mul(stride)?.checked_add(CELLS)?)
+            .map(|bytes| (bytes, stride))
+    }
+
     fn fill(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
         for (offset, board) in out.chunks_exact_mut(CELLS).enumerate() {
             let index = first + offset;
@@ -135,8 +148,7 @@ impl BoardSource for Lines<'_> {
 pub fn validate_lines(text: &[u8], threads: usize) -> Result<Vec<bool>, BatchError> {
     let lines = Lines::new(text)?;
     let mut flags = try_filled(lines.len(), false)?;
-    super::run(&[&lines], 0, &mut flags, threads, super::Cost::Light, |values, out| super::validate_chunk(values[0], out))
-        .map_err(|failure| failure.error)?;
+    super::validate_source(&lines, 0, &mut flags, threads).map_err(|failure| failure.error)?;
     Ok(flags)
 }
 
@@ -198,6 +210,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn text_read_in_place_agrees_with_text_read_line_by_line() {
+        // Uniform lines are validated in place (on AVX2); one odd ending sends the same boards
+        // through the line index and values. '_' empties and a bad symbol late in a block
+        // leave the in-place path for the checked one, which must say the same.
+        let (mut boards, mut expected) = many(3000);
+        boards[1500] = boards[1500].replace('.', "_");
+        for threads in [1, 2] {
+            let uniform = lines(&boards, "\n", true);
+            let mut odd = uniform.clone();
+            let last_newline = odd.len() - 1;
+            odd.splice(last_newline.., *b"\r\n");
+            assert!(Lines::new(&uniform).expect("indexed").symbols_in_place(0, 3000).is_some());
+            assert!(Lines::new(&odd).expect("indexed").symbols_in_place(0, 3000).is_none());
+            assert_eq!(validate_lines(&uniform, threads), Ok(expected.clone()));
+            assert_eq!(validate_lines(&odd, threads), Ok(expected.clone()));
+        }
+        boards[2047].replace_range(77..78, "x");
+        expected.clear();
+        let error = validate_lines(&lines(&boards, "\n", false), 2).unwrap_err();
+        assert_eq!(error.to_string(), "line 2048, column 78: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
     }
 
     #[test]

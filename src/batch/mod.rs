@@ -31,7 +31,7 @@ use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 pub use lines::{validate_lines, Lines};
-pub use run::{run, Cost, Failure};
+pub use run::{run, run_with_text, Cost, Failure, TextOp};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 
@@ -122,6 +122,42 @@ pub fn validate_chunk(values: &[u8], flags: &mut [bool]) {
     let _ = values_on_this_thread(values, flags);
 }
 
+/// The text shortcut of validation ([`run::TextOp`]): one flag per board of puzzle text read
+/// in place, board `k` at `k * stride`, when the CPU has AVX2, the boards fill whole SIMD
+/// blocks and every symbol is '1'-'9', '.' or '0'. Returns false otherwise (flags then
+/// meaningless), and the driver validates the chunk through values, naming any bad symbol.
+pub fn validate_text(bytes: &[u8], stride: usize, flags: &mut [bool]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if kernel() == Kernel::Avx2 && flags.len() % BLOCK == 0 {
+        use avx2::{prefetch, validate_block};
+        let block_bytes = BLOCK * stride;
+        for (block, flags) in flags.chunks_exact_mut(BLOCK).enumerate() {
+            let Ok(flags) = <&mut [bool; BLOCK]>::try_from(flags) else { return false };
+            let here = bytes.get(block * block_bytes..).unwrap_or_default();
+            // SAFETY (both calls): the kernel is Avx2 only where `is_x86_feature_detected!("avx2")`
+            // said so. The kernel checks that `here` holds the whole block before reading.
+            unsafe { prefetch(here.get(block_bytes..2 * block_bytes).unwrap_or_default()) };
+            if !unsafe { validate_block::<true>(here, stride, flags) } {
+                return false;
+            }
+        }
+        return true;
+    }
+    let _ = (bytes, stride, flags);
+    false
+}
+
+/// Validates the boards `first..first + out.len()` of `source` through the one driver, reading
+/// text in place where the source offers it.
+pub fn validate_source(source: &dyn BoardSource, first: usize, out: &mut [bool], threads: usize) -> Result<(), Failure> {
+    run::run_with_text(&[source], first, out, threads, Cost::Light, validate_op, Some(&validate_text))
+}
+
+/// Validation as a driver operation: the boards of the first (only) source.
+pub fn validate_op(values: &[&[u8]], flags: &mut [bool]) {
+    validate_chunk(values.first().copied().unwrap_or_default(), flags);
+}
+
 /// The name of the validator in use: "avx2" or "portable".
 pub fn kernel_name() -> &'static str {
     kernel().name()
@@ -169,7 +205,7 @@ fn simd_blocks(cells: &[u8], out: &mut [bool]) -> Result<usize, BadCell> {
         // SAFETY: the kernel is Avx2 only where `is_x86_feature_detected!("avx2")` said so.
         unsafe { prefetch(cells.get(ahead..ahead + BLOCK * CELLS).unwrap_or_default()) };
         // SAFETY: the kernel is Avx2 only where `is_x86_feature_detected!("avx2")` said so.
-        if !unsafe { validate_block(bytes, CELLS, flags) } {
+        if !unsafe { validate_block::<false>(bytes, CELLS, flags) } {
             // Some value is above 9: the checked path finds the first one.
             portable::validate(bytes, &portable::VALUES, flags)
                 .map_err(|(board, cell)| BadCell { board: done + board, cell })?;

@@ -51,17 +51,41 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
+    run_with_text(sources, first, out, threads, cost, op, None)
+}
+
+/// An operation's shortcut for one source holding puzzle text in place
+/// ([`BoardSource::symbols_in_place`]): given a chunk's bytes and stride, it fills the
+/// chunk's slots and returns true, or returns false (a symbol it does not take, a CPU without
+/// its SIMD) and the chunk goes the checked way, through values.
+pub type TextOp<'a, T> = &'a (dyn Fn(&[u8], usize, &mut [T]) -> bool + Sync);
+
+/// [`run`], with `text_op` tried first on every chunk of a lone source that offers its text
+/// in place. Errors are always found, and named, by the checked way.
+pub fn run_with_text<T, Op>(
+    sources: &[&dyn BoardSource],
+    first: usize,
+    out: &mut [T],
+    threads: usize,
+    cost: Cost,
+    op: Op,
+    text_op: Option<TextOp<'_, T>>,
+) -> Result<(), Failure>
+where
+    T: Send,
+    Op: Fn(&[&[u8]], &mut [T]) + Sync,
+{
     let boards = out.len();
     let parts = part_count(boards, threads, cost.min_part());
     let per_part = boards.div_ceil(parts).next_multiple_of(BLOCK).max(BLOCK);
     let parts: Vec<(usize, &mut [T])> =
         out.chunks_mut(per_part).enumerate().map(|(i, slots)| (first + i * per_part, slots)).collect();
-    let results = run_parts(parts, threads, |(start, slots)| run_part(sources, start, slots, &op), Result::is_err);
+    let results = run_parts(parts, threads, |(start, slots)| run_part(sources, start, slots, &op, text_op), Result::is_err);
     results.into_iter().flatten().collect()
 }
 
 /// One part, on the calling thread, a chunk at a time.
-fn run_part<T, Op>(sources: &[&dyn BoardSource], first: usize, out: &mut [T], op: &Op) -> Result<(), Failure>
+fn run_part<T, Op>(sources: &[&dyn BoardSource], first: usize, out: &mut [T], op: &Op, text_op: Option<TextOp<'_, T>>) -> Result<(), Failure>
 where
     Op: Fn(&[&[u8]], &mut [T]),
 {
@@ -77,6 +101,13 @@ where
     for (chunk, slots) in out.chunks_mut(CHUNK).enumerate() {
         let start = first + chunk * CHUNK;
         let count = slots.len();
+        if let (Some(text_op), [source]) = (text_op, sources) {
+            if let Some((bytes, stride)) = source.symbols_in_place(start, count) {
+                if text_op(bytes, stride, slots) {
+                    continue;
+                }
+            }
+        }
         for (index, (source, buffer)) in sources.iter().zip(buffers.iter_mut()).enumerate() {
             if source.in_place(start, count).is_none() {
                 let values = buffer.get_mut(..count * CELLS).unwrap_or_default();

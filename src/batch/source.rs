@@ -55,6 +55,14 @@ pub trait BoardSource: Sync {
         None
     }
 
+    /// Boards `first..first + count` as puzzle text in place, when the source holds each as
+    /// 81 symbols, board `k` starting `k * stride` bytes after the first: lines of a file,
+    /// an Arrow column. Only a shortcut for operations that can read text (validation);
+    /// whatever they do not take goes through [`fill`](Self::fill), which names a bad symbol.
+    fn symbols_in_place(&self, _first: usize, _count: usize) -> Option<(&[u8], usize)> {
+        None
+    }
+
     /// How a message names cell `cell` (0-80) of a board: `[2][4]` for sources shaped like
     /// rows, `[22]` for flat ones.
     fn place(&self, cell: usize) -> Place {

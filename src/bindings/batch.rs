@@ -4,7 +4,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 
 use super::arguments::thread_count;
-use super::batch_run::run_batch;
+use super::batch_run::run_batch_with_text;
 use super::boards::read_boards;
 use super::numpy_input;
 use crate::batch::{self, Cost};
@@ -20,7 +20,7 @@ pub fn is_valid_many<'py>(
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let flags = run_batch(py, &mut inputs, threads, Cost::Light, |values, out| batch::validate_chunk(values[0], out))?;
+    let flags = run_batch_with_text(py, &mut inputs, threads, Cost::Light, batch::validate_op, Some(&batch::validate_text))?;
     Ok(flags.into_pyarray(py))
 }
 

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use super::boards::{batch_error, Boards, Form};
 use crate::batch::source::try_filled;
-use crate::batch::{self, BoardSource, Cost, Values};
+use crate::batch::{self, BoardSource, Cost, TextOp, Values};
 use crate::grid::CELLS;
 
 /// Boards read from Python objects per step: about 330 KB of values per argument.
@@ -21,6 +21,23 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
+    run_batch_with_text(py, inputs, threads, cost, op, None)
+}
+
+/// [`run_batch`], with the operation's shortcut for puzzle text read in place
+/// ([`batch::run_with_text`]).
+pub fn run_batch_with_text<T, Op>(
+    py: Python<'_>,
+    inputs: &mut [Boards<'_>],
+    threads: usize,
+    cost: Cost,
+    op: Op,
+    text_op: Option<TextOp<'_, T>>,
+) -> PyResult<Vec<T>>
+where
+    T: Send + Clone + Default,
+    Op: Fn(&[&[u8]], &mut [T]) + Sync,
+{
     let count = same_count(inputs)?;
     let mut out = try_filled(count, T::default()).map_err(|_| PyMemoryError::new_err(too_many(inputs, count)))?;
     let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
@@ -28,7 +45,7 @@ where
     let all_native = inputs.iter().all(|input| matches!(input.form, Form::Native(_)));
     if all_native {
         let sources: Vec<&dyn BoardSource> = inputs.iter().filter_map(native_source).collect();
-        py.detach(|| batch::run(&sources, 0, &mut out, threads, cost, &op))
+        py.detach(|| batch::run_with_text(&sources, 0, &mut out, threads, cost, &op, text_op))
             .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
         return Ok(out);
     }
