@@ -13,8 +13,9 @@
 //! portable one. Setting `VALID_SUDOKU_FORCE_PORTABLE=1` ([`crate::cpu::FORCE_PORTABLE_ENV`]) before the
 //! first call forces the portable one; it exists for tests and benchmarks.
 
+// The solution kernel (`crate::score`) reuses its transpose and prefetch.
 #[cfg(target_arch = "x86_64")]
-mod avx2;
+pub(crate) mod avx2;
 pub mod fixed_text;
 mod kernel;
 mod lines;
@@ -31,7 +32,7 @@ use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 pub use lines::{validate_lines, Lines};
-pub use run::{run, Cost, Failure};
+pub use run::{run, run_raw, Cost, Failure};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 

@@ -21,6 +21,38 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
+    let op = |values: &[&[u8]], out: &mut [T]| {
+        op(values, out);
+        true
+    };
+    run_batch_with(py, inputs, threads, cost, false, op)
+}
+
+/// [`run_batch`] for an operation that checks the values of sources read in place itself
+/// (`batch::run_raw`): `op` returns false when some value is above 9.
+pub fn run_batch_raw<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, op: Op) -> PyResult<Vec<T>>
+where
+    T: Send + Clone + Default,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
+{
+    run_batch_with(py, inputs, threads, cost, true, op)
+}
+
+/// The body of both: `raw` picks the driver ([`batch::run_raw`] or [`batch::run`]).
+fn run_batch_with<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, raw: bool, op: Op) -> PyResult<Vec<T>>
+where
+    T: Send + Clone + Default,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
+{
+    let drive = |sources: &[&dyn BoardSource], first: usize, out: &mut [T]| {
+        if raw {
+            batch::run_raw(sources, first, out, threads, cost, &op)
+        } else {
+            batch::run(sources, first, out, threads, cost, |values, out| {
+                op(values, out);
+            })
+        }
+    };
     let count = same_count(inputs)?;
     let mut out = try_filled(count, T::default()).map_err(|_| PyMemoryError::new_err(too_many(inputs, count)))?;
     let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
@@ -28,7 +60,7 @@ where
     let all_native = inputs.iter().all(|input| matches!(input.form, Form::Native(_)));
     if all_native {
         let sources: Vec<&dyn BoardSource> = inputs.iter().filter_map(native_source).collect();
-        py.detach(|| batch::run(&sources, 0, &mut out, threads, cost, &op))
+        py.detach(|| drive(&sources, 0, &mut out))
             .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
         return Ok(out);
     }
@@ -54,7 +86,7 @@ where
             .zip(&chunk_values)
             .map(|(input, values)| native_source(input).unwrap_or(values as &dyn BoardSource))
             .collect();
-        py.detach(|| batch::run(&sources, first, slots, threads, cost, &op))
+        py.detach(|| drive(&sources, first, slots))
             .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
     }
     Ok(out)
