@@ -195,7 +195,7 @@ fn plane_repeats(cells: &[__m256i; CELLS], digits: __m256i) -> __m256i {
 /// Four rounds of unpacking (8, 16, 32, 64 bits), each within 128-bit halves.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn transpose_halves(rows: &[__m256i; LANES]) -> [[__m256i; 16]; 2] {
+pub(crate) fn transpose_halves(rows: &[__m256i; LANES]) -> [[__m256i; 16]; 2] {
     // pairs[p]: rows 2p and 2p+1 interleaved; [0] has columns 0-7 of each half, [1] 8-15.
     let pairs: [[__m256i; 2]; 16] = std::array::from_fn(|p| {
         let (a, b) = (rows[2 * p], rows[2 * p + 1]);

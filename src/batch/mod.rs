@@ -13,8 +13,9 @@
 //! portable one. Setting `VALID_SUDOKU_FORCE_PORTABLE=1` ([`crate::cpu::FORCE_PORTABLE_ENV`]) before the
 //! first call forces the portable one; it exists for tests and benchmarks.
 
+// The solution kernel (`crate::score`) reuses its transpose and prefetch.
 #[cfg(target_arch = "x86_64")]
-mod avx2;
+pub(crate) mod avx2;
 pub mod fixed_text;
 mod kernel;
 mod lines;
@@ -31,7 +32,7 @@ use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 pub use lines::{validate_lines, Lines};
-pub use run::{run, run_with_text, Cost, Failure, TextOp};
+pub use run::{run, run_raw, run_with_text, Cost, Failure, TextOp};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 
@@ -150,7 +151,7 @@ pub fn validate_text(bytes: &[u8], stride: usize, flags: &mut [bool]) -> bool {
 /// Validates the boards `first..first + out.len()` of `source` through the one driver, reading
 /// text in place where the source offers it.
 pub fn validate_source(source: &dyn BoardSource, first: usize, out: &mut [bool], threads: usize) -> Result<(), Failure> {
-    run::run_with_text(&[source], first, out, threads, Cost::Light, validate_op, Some(&validate_text))
+    run::run_with_text(&[source], first, out, threads, Cost::Light, validate_op, &validate_text)
 }
 
 /// Validation as a driver operation: the boards of the first (only) source.

@@ -51,7 +51,11 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    run_with_text(sources, first, out, threads, cost, op, None)
+    let op = |values: &[&[u8]], slots: &mut [T]| {
+        op(values, slots);
+        true
+    };
+    run_parts_of(sources, first, out, threads, cost, Check::First, &op, None)
 }
 
 /// An operation's shortcut for one source holding puzzle text in place
@@ -69,25 +73,76 @@ pub fn run_with_text<T, Op>(
     threads: usize,
     cost: Cost,
     op: Op,
-    text_op: Option<TextOp<'_, T>>,
+    text_op: TextOp<'_, T>,
 ) -> Result<(), Failure>
 where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
+{
+    let op = |values: &[&[u8]], slots: &mut [T]| {
+        op(values, slots);
+        true
+    };
+    run_parts_of(sources, first, out, threads, cost, Check::First, &op, Some(text_op))
+}
+
+/// [`run`] for an operation that checks the values itself, so that a source read in place
+/// is not scanned once more before it: the values of such a source may be above 9, and
+/// `op` must then return false (its output for the chunk is then dropped). The driver looks
+/// for the bad value only after such a false, with the same scan as [`run`], so the error
+/// is the one [`run`] reports. `op` must return false only when some value is above 9.
+pub fn run_raw<T, Op>(sources: &[&dyn BoardSource], first: usize, out: &mut [T], threads: usize, cost: Cost, op: Op) -> Result<(), Failure>
+where
+    T: Send,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
+{
+    run_parts_of(sources, first, out, threads, cost, Check::AfterRefusal, &op, None)
+}
+
+/// When the driver scans the values of sources read in place.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Check {
+    /// Before the operation sees them.
+    First,
+    /// Only when the operation returns false (it found a value above 9).
+    AfterRefusal,
+}
+
+#[allow(clippy::too_many_arguments)] // the three public entries above each fix some of them
+fn run_parts_of<T, Op>(
+    sources: &[&dyn BoardSource],
+    first: usize,
+    out: &mut [T],
+    threads: usize,
+    cost: Cost,
+    check: Check,
+    op: &Op,
+    text_op: Option<TextOp<'_, T>>,
+) -> Result<(), Failure>
+where
+    T: Send,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
     let boards = out.len();
     let parts = part_count(boards, threads, cost.min_part());
     let per_part = boards.div_ceil(parts).next_multiple_of(BLOCK).max(BLOCK);
     let parts: Vec<(usize, &mut [T])> =
         out.chunks_mut(per_part).enumerate().map(|(i, slots)| (first + i * per_part, slots)).collect();
-    let results = run_parts(parts, threads, |(start, slots)| run_part(sources, start, slots, &op, text_op), Result::is_err);
+    let results = run_parts(parts, threads, |(start, slots)| run_part(sources, start, slots, check, op, text_op), Result::is_err);
     results.into_iter().flatten().collect()
 }
 
 /// One part, on the calling thread, a chunk at a time.
-fn run_part<T, Op>(sources: &[&dyn BoardSource], first: usize, out: &mut [T], op: &Op, text_op: Option<TextOp<'_, T>>) -> Result<(), Failure>
+fn run_part<T, Op>(
+    sources: &[&dyn BoardSource],
+    first: usize,
+    out: &mut [T],
+    check: Check,
+    op: &Op,
+    text_op: Option<TextOp<'_, T>>,
+) -> Result<(), Failure>
 where
-    Op: Fn(&[&[u8]], &mut [T]),
+    Op: Fn(&[&[u8]], &mut [T]) -> bool,
 {
     let chunk_cells = CHUNK.min(out.len()) * CELLS;
     let mut buffers = Vec::new();
@@ -114,22 +169,32 @@ where
                 source.fill(start, values).map_err(|error| Failure { source: index, error })?;
             }
         }
+        if check == Check::First {
+            check_in_place(sources, start, count)?;
+        }
         let mut views: Vec<&[u8]> = Vec::new();
         views.try_reserve_exact(sources.len()).map_err(|_| Failure { source: 0, error: BatchError::OutOfMemory })?;
-        for (index, (source, buffer)) in sources.iter().zip(buffers.iter()).enumerate() {
-            let values = match source.in_place(start, count) {
-                Some(values) => {
-                    if let Some((board, cell)) = first_out_of_range(values) {
-                        let error = value_error(*source, start + board, cell, values.get(board * CELLS + cell));
-                        return Err(Failure { source: index, error });
-                    }
-                    values
-                }
-                None => buffer.get(..count * CELLS).unwrap_or_default(),
-            };
-            views.push(values);
+        for (source, buffer) in sources.iter().zip(buffers.iter()) {
+            views.push(source.in_place(start, count).unwrap_or_else(|| buffer.get(..count * CELLS).unwrap_or_default()));
         }
-        op(&views, slots);
+        if !op(&views, slots) {
+            // Filled buffers hold checked values, so the bad one is in a source read in place.
+            check_in_place(sources, start, count)?;
+        }
+    }
+    Ok(())
+}
+
+/// The first value above 9 in the sources read in place, for boards `start..start + count`,
+/// source by source.
+fn check_in_place(sources: &[&dyn BoardSource], start: usize, count: usize) -> Result<(), Failure> {
+    for (index, source) in sources.iter().enumerate() {
+        if let Some(values) = source.in_place(start, count) {
+            if let Some((board, cell)) = first_out_of_range(values) {
+                let error = value_error(*source, start + board, cell, values.get(board * CELLS + cell));
+                return Err(Failure { source: index, error });
+            }
+        }
     }
     Ok(())
 }

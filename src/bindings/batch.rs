@@ -20,7 +20,7 @@ pub fn is_valid_many<'py>(
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let flags = run_batch_with_text(py, &mut inputs, threads, Cost::Light, batch::validate_op, Some(&batch::validate_text))?;
+    let flags = run_batch_with_text(py, &mut inputs, threads, Cost::Light, batch::validate_op, &batch::validate_text)?;
     Ok(flags.into_pyarray(py))
 }
 

@@ -21,7 +21,17 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    run_batch_with_text(py, inputs, threads, cost, op, None)
+    run_batch_with(py, inputs, threads, cost, Driver::Checked, unchecked(op))
+}
+
+/// [`run_batch`] for an operation that checks the values of sources read in place itself
+/// (`batch::run_raw`): `op` returns false when some value is above 9.
+pub fn run_batch_raw<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, op: Op) -> PyResult<Vec<T>>
+where
+    T: Send + Clone + Default,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
+{
+    run_batch_with(py, inputs, threads, cost, Driver::Raw, op)
 }
 
 /// [`run_batch`], with the operation's shortcut for puzzle text read in place
@@ -32,12 +42,49 @@ pub fn run_batch_with_text<T, Op>(
     threads: usize,
     cost: Cost,
     op: Op,
-    text_op: Option<TextOp<'_, T>>,
+    text_op: TextOp<'_, T>,
 ) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
+    run_batch_with(py, inputs, threads, cost, Driver::Text(text_op), unchecked(op))
+}
+
+/// Which entry of the driver runs the operation.
+enum Driver<'a, T> {
+    /// [`batch::run`]: values checked before the operation sees them.
+    Checked,
+    /// [`batch::run_raw`]: the operation checks them.
+    Raw,
+    /// [`batch::run_with_text`]: checked values, or text in place through the shortcut.
+    Text(TextOp<'a, T>),
+}
+
+/// An operation that takes checked values, in the shape of one that may refuse them.
+fn unchecked<T, Op: Fn(&[&[u8]], &mut [T])>(op: Op) -> impl Fn(&[&[u8]], &mut [T]) -> bool {
+    move |values, out| {
+        op(values, out);
+        true
+    }
+}
+
+/// The body of all three.
+fn run_batch_with<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, driver: Driver<'_, T>, op: Op) -> PyResult<Vec<T>>
+where
+    T: Send + Clone + Default,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
+{
+    let drive = |sources: &[&dyn BoardSource], first: usize, out: &mut [T]| {
+        let checked = |values: &[&[u8]], out: &mut [T]| {
+            op(values, out);
+        };
+        match driver {
+            Driver::Raw => batch::run_raw(sources, first, out, threads, cost, &op),
+            Driver::Checked => batch::run(sources, first, out, threads, cost, checked),
+            Driver::Text(text_op) => batch::run_with_text(sources, first, out, threads, cost, checked, text_op),
+        }
+    };
     let count = same_count(inputs)?;
     let mut out = try_filled(count, T::default()).map_err(|_| PyMemoryError::new_err(too_many(inputs, count)))?;
     let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
@@ -45,7 +92,7 @@ where
     let all_native = inputs.iter().all(|input| matches!(input.form, Form::Native(_)));
     if all_native {
         let sources: Vec<&dyn BoardSource> = inputs.iter().filter_map(native_source).collect();
-        py.detach(|| batch::run_with_text(&sources, 0, &mut out, threads, cost, &op, text_op))
+        py.detach(|| drive(&sources, 0, &mut out))
             .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
         return Ok(out);
     }
@@ -71,7 +118,7 @@ where
             .zip(&chunk_values)
             .map(|(input, values)| native_source(input).unwrap_or(values as &dyn BoardSource))
             .collect();
-        py.detach(|| batch::run(&sources, first, slots, threads, cost, &op))
+        py.detach(|| drive(&sources, first, slots))
             .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
     }
     Ok(out)

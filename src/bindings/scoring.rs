@@ -6,7 +6,7 @@ use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 
 use super::arguments::thread_count;
-use super::batch_run::{native_source, run_batch};
+use super::batch_run::{native_source, run_batch, run_batch_raw};
 use super::boards::{batch_error, read_boards, Boards};
 use super::solution_scores::{ScoreVectors, SolutionScores};
 use super::{input, numpy_input};
@@ -42,7 +42,7 @@ pub fn is_solution_many<'py>(
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(puzzles, "puzzles")?, read_boards(candidates, "candidates")?];
-    let flags = run_batch(py, &mut inputs, threads, Cost::Light, score::solution_chunk)?;
+    let flags = run_batch_raw(py, &mut inputs, threads, Cost::Light, score::solution_chunk)?;
     Ok(flags.into_pyarray(py))
 }
 

@@ -9,6 +9,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod block_avx2;
 mod chunk;
 mod many;
 
@@ -158,5 +160,7 @@ fn against_reference(puzzle: &[u8; CELLS], candidate: &[u8; CELLS], solution: &[
     (differ == 0, correct, empty)
 }
 
+#[cfg(test)]
+mod kernel_tests;
 #[cfg(test)]
 mod tests;

@@ -3,10 +3,10 @@ use crate::batch::source::Values;
 use crate::batch::BoardSource;
 use crate::grid::{Unit, SIDE};
 
-const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+pub(super) const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+pub(super) const SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-fn grid(text: &str) -> Grid {
+pub(super) fn grid(text: &str) -> Grid {
     let mut cells = [0u8; CELLS];
     for (cell, ch) in cells.iter_mut().zip(text.bytes()) {
         *cell = if ch == b'.' { 0 } else { ch - b'0' };
@@ -15,7 +15,7 @@ fn grid(text: &str) -> Grid {
 }
 
 /// The slow, obviously right rule.
-fn reference(puzzle: &Grid, candidate: &Grid) -> bool {
+pub(super) fn reference(puzzle: &Grid, candidate: &Grid) -> bool {
     let complete = candidate.cells().iter().all(|&v| v != 0);
     let keeps = puzzle.cells().iter().zip(candidate.cells()).all(|(&p, &c)| p == 0 || p == c);
     let no_repeat = Unit::ALL.iter().all(|&unit| {
@@ -41,7 +41,7 @@ fn with(base: &Grid, changes: &[(usize, u8)]) -> Grid {
     Grid::from_values(cells).expect("digits")
 }
 
-fn xorshift(state: &mut u64) -> u64 {
+pub(super) fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
     *state ^= *state >> 7;
     *state ^= *state << 17;
@@ -49,7 +49,7 @@ fn xorshift(state: &mut u64) -> u64 {
 }
 
 /// Pairs that are right or wrong in one small way, so that every check decides some of them.
-fn near_misses(count: usize, seed: u64) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+pub(super) fn near_misses(count: usize, seed: u64) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let (puzzle, solved) = (grid(PUZZLE), grid(SOLVED));
     let mut state = seed;
     let (mut puzzles, mut candidates, mut solutions) = (Vec::new(), Vec::new(), Vec::new());
@@ -225,7 +225,7 @@ fn score_many_without_solutions_and_with_nothing() {
     let mut columns = Columns { complete: &mut a, valid: &mut b, keeps_givens: &mut k, solved: &mut d, matches: None, cell_accuracy: None };
     assert_eq!(score_many(&sources, &mut columns, 2), Ok(()));
     let mut flags = vec![false; 500];
-    assert_eq!(crate::batch::run(&sources, 0, &mut flags, 2, crate::batch::Cost::Light, solution_chunk), Ok(()));
+    assert_eq!(crate::batch::run_raw(&sources, 0, &mut flags, 2, crate::batch::Cost::Light, solution_chunk), Ok(()));
     assert_eq!(d, flags);
     let mut empty = Columns { complete: &mut [], valid: &mut [], keeps_givens: &mut [], solved: &mut [], matches: None, cell_accuracy: None };
     assert!(empty.is_empty());
