@@ -8,6 +8,8 @@ mod search;
 mod state;
 mod tables;
 #[cfg(test)]
+mod data_tests;
+#[cfg(test)]
 mod tests;
 
 pub use search::Stopped;
