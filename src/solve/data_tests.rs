@@ -42,3 +42,4 @@ fn count_a_puzzle_set() {
     );
     assert_eq!(unique, boards.len(), "every board of the measured sets is a proper puzzle");
 }
+
