@@ -132,12 +132,15 @@ impl Candidates {
             if fresh == 0 {
                 continue;
             }
+            // The shifts are constants once the digit loop is unrolled; the band's comes last.
+            let mut hit = 0;
             for (d, bands) in self.digits.iter_mut().enumerate() {
                 let mask = bands[b];
                 let others = if d == digit { 0 } else { fresh };
                 bands[b] = mask & !others;
-                dirty |= Dirty::from(mask & others != 0) << (3 * d + b);
+                hit |= Dirty::from(mask & others != 0) << (3 * d);
             }
+            dirty |= hit << b;
         }
         Ok(dirty)
     }
