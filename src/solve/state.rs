@@ -58,15 +58,17 @@ impl Candidates {
         for (b, mask) in bands.iter_mut().enumerate() {
             *mask &= if b == band { !BAND_PEERS[bit] } else { other_bands };
         }
-        let mut dirty = 7 << (3 * digit);
+        // Constant shifts in the unrolled digit loop; the band's comes once, after it.
+        let mut hit = 0;
         for (d, bands) in self.digits.iter_mut().enumerate() {
             if let Some(mask) = bands.get_mut(band) {
                 // Branch-free: whether a digit had the cell is data, unpredictable.
                 let others = if d == digit { 0 } else { one };
-                dirty |= Dirty::from(*mask & others != 0) << (3 * d + band);
+                hit |= Dirty::from(*mask & others != 0) << (3 * d);
                 *mask &= !others;
             }
         }
+        let dirty = 7 << (3 * digit) | hit << band;
         if let Some(placed) = self.placed.get_mut(band) {
             *placed |= one;
         }
