@@ -29,7 +29,7 @@ const MAX_DEPTH: usize = CELLS + 27;
 /// board until it returns true.
 ///
 /// Guesses go, as in tdoku, on a digit's configuration (which triads it takes) in the band
-/// with the fewest configurations left over all digits: that halves the guesses on hard
+/// with the fewest configurations left over its undecided digits: that halves the guesses on hard
 /// puzzles against guessing on the cell with the fewest candidates, which is left for boards
 /// whose every digit has one configuration left per band. Options are tried in a fixed order.
 ///

@@ -212,8 +212,9 @@ impl Candidates {
     }
 
     /// The band and digit to guess a configuration of: in the band with the fewest
-    /// configurations left over all digits (but some digit with two or more), the first
-    /// digit with the fewest (two or more); with its configurations left as a mask. `None`
+    /// configurations left over its undecided digits (those with two or more; counting the
+    /// decided ones too takes 5% more work on the hard set), the first digit with the
+    /// fewest; with its configurations left as a mask. `None`
     /// when every digit has one configuration left in every band.
     ///
     /// Also checks what settling does not: each triad holds three digits, so at least three
@@ -234,7 +235,7 @@ impl Candidates {
             for (digit, bands) in self.digits.iter().enumerate() {
                 let triads = triads(bands[band]) & 0x1FF;
                 let count = u32::from(CONFIGURATION_COUNT[triads]);
-                total += count;
+                total += if count > 1 { count } else { 0 };
                 if count > 1 && count < pick.2 {
                     pick = (digit, triads, count);
                 }
