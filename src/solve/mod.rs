@@ -1,12 +1,15 @@
 //! The solver: pure Rust over the core [`Grid`], knowing nothing of Python or threads.
 //!
 //! Candidates are bitboards, one 27-bit mask per digit and band ([`state`]); singles and
-//! locked candidates are propagated to a fixpoint before every guess; guesses go on the cell
-//! with the fewest candidates, digits in ascending order, on a fixed-size stack ([`search`]).
+//! locked candidates are propagated to a fixpoint before every guess; guesses go on a digit's
+//! configuration in the most constrained band (else on the cell with the fewest candidates),
+//! options in a fixed order, on a fixed-size stack ([`search`]).
 
 mod search;
 mod state;
 mod tables;
+#[cfg(test)]
+mod data_tests;
 #[cfg(test)]
 mod tests;
 

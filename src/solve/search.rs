@@ -11,19 +11,27 @@ pub struct Stopped;
 /// a fraction of a microsecond, so this asks every millisecond or so.
 const GUESSES_PER_POLL: u32 = 4096;
 
-/// A guess still open: the board before it, the cell, and the digits not yet tried there.
+/// A guess still open: the board before it, what was guessed (a cell below [`CELLS`], else
+/// `CELLS + 3 * digit + band` for a digit's configuration in a band), and the options (digits
+/// or configurations) not yet tried.
 #[derive(Clone, Copy)]
 struct Frame {
     before: Candidates,
-    cell: u8,
+    choice: u8,
     untried: u16,
 }
 
-/// Every guess solves one more cell, so there are never more open guesses than cells.
-const MAX_DEPTH: usize = CELLS;
+/// A cell guess solves one more cell, and a configuration guess leaves its digit one
+/// configuration in its band for good (27 digit-bands): never more open guesses than that.
+const MAX_DEPTH: usize = CELLS + 27;
 
-/// Visits the solutions of a settled board in a fixed order (the most constrained cell first,
-/// digits ascending), calling `found` with each solved board until it returns true.
+/// Visits the solutions of a settled board in a fixed order, calling `found` with each solved
+/// board until it returns true.
+///
+/// Guesses go, as in tdoku, on a digit's configuration (which triads it takes) in the band
+/// with the fewest configurations left over its undecided digits: that halves the guesses on hard
+/// puzzles against guessing on the cell with the fewest candidates, which is left for boards
+/// whose every digit has one configuration left per band. Options are tried in a fixed order.
 ///
 /// Polls `should_stop` every [`GUESSES_PER_POLL`] guesses and returns `Err(Stopped)` when it
 /// says so. Uses no recursion and allocates nothing: the stack is an array of
@@ -37,7 +45,7 @@ pub fn search(
         found(&start);
         return Ok(());
     }
-    let mut stack = [Frame { before: start, cell: 0, untried: 0 }; MAX_DEPTH];
+    let mut stack = [Frame { before: start, choice: 0, untried: 0 }; MAX_DEPTH];
     let mut depth = 0;
     let mut board = start;
     let mut until_poll = GUESSES_PER_POLL;
@@ -59,30 +67,47 @@ pub fn search(
                     return Err(Stopped);
                 }
             }
-            let (cell, digits) = board.guess();
-            let digit = digits.trailing_zeros() as usize;
-            let untried = digits & digits.wrapping_sub(1);
+            let (choice, options) = match board.configuration_guess() {
+                Ok(Some((band, digit, left))) => (CELLS + 3 * digit + band, u16::from(left)),
+                Ok(None) => board.guess(),
+                Err(_) => {
+                    alive = false;
+                    continue;
+                }
+            };
+            let option = options.trailing_zeros() as usize;
+            let untried = options & options.wrapping_sub(1);
             if untried != 0 {
-                // Depth stays below MAX_DEPTH: each open frame's cell is solved on the path
-                // below it, so there are at most as many frames as unsolved cells.
+                // Depth stays below MAX_DEPTH: each open frame's cell is solved, or its
+                // digit-band left one configuration, on the path below it.
                 if let Some(frame) = stack.get_mut(depth) {
-                    *frame = Frame { before: board, cell: cell as u8, untried };
+                    *frame = Frame { before: board, choice: choice as u8, untried };
                     depth += 1;
                 }
             }
-            alive = board.place_and_settle(digit, cell).is_ok();
+            alive = apply(&mut board, choice, option);
         } else {
             let Some(frame) = depth.checked_sub(1).and_then(|top| stack.get_mut(top)) else {
                 return Ok(());
             };
-            let digit = frame.untried.trailing_zeros() as usize;
+            let option = frame.untried.trailing_zeros() as usize;
             frame.untried &= frame.untried - 1;
             board = frame.before;
-            let cell = usize::from(frame.cell);
+            let choice = usize::from(frame.choice);
             if frame.untried == 0 {
                 depth -= 1;
             }
-            alive = board.place_and_settle(digit, cell).is_ok();
+            alive = apply(&mut board, choice, option);
         }
+    }
+}
+
+/// Tries one option of a guess (see [`Frame`]); false when it leads to a contradiction.
+fn apply(board: &mut Candidates, choice: usize, option: usize) -> bool {
+    if choice < CELLS {
+        board.place_and_settle(option, choice).is_ok()
+    } else {
+        let index = choice - CELLS;
+        board.configure_and_settle(index / 3, index % 3, option).is_ok()
     }
 }

@@ -51,6 +51,41 @@ pub const PERMUTATIONS: [u16; 512] = {
     table
 };
 
+/// The six ways one digit can take its triads in a band (a 3x3 permutation matrix, bit
+/// `3 * row + box`), in a fixed order: the options of a guess on a digit's configuration.
+pub const CONFIGURATIONS: [u16; 6] = [0o421, 0o241, 0o412, 0o142, 0o214, 0o124];
+
+/// For a 3x3 matrix of occupied triads, which of the [`CONFIGURATIONS`] it contains (bit k:
+/// configuration k): the ways the digit can still take the band.
+pub const CONFIGURATIONS_LEFT: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let matrix = CONFIGURATIONS[k] as usize;
+            if triads & matrix == matrix {
+                table[triads] |= 1 << k;
+            }
+            k += 1;
+        }
+        triads += 1;
+    }
+    table
+};
+
+/// For a 3x3 matrix of occupied triads, how many of the [`CONFIGURATIONS`] it contains: a
+/// table, as the baseline x86-64 target has no popcount instruction.
+pub const CONFIGURATION_COUNT: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        table[triads] = CONFIGURATIONS_LEFT[triads].count_ones() as u8;
+        triads += 1;
+    }
+    table
+};
+
 /// For a set of triads (bit `3 * row + box`), the 27-bit mask of their cells.
 pub const TRIAD_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
@@ -107,6 +142,22 @@ mod tests {
         // Line 0 only in box 0: box 0 is taken from the other lines.
         assert_eq!(PERMUTATIONS[0b110_110_001], 0b110_110_001);
         assert_eq!(PERMUTATIONS[0b111_111_001], 0b110_110_001);
+    }
+
+    #[test]
+    fn configurations_are_the_permutation_matrices() {
+        for (k, &matrix) in CONFIGURATIONS.iter().enumerate() {
+            assert_eq!(PERMUTATIONS[usize::from(matrix)], matrix, "{k}");
+            assert!(CONFIGURATIONS[..k].iter().all(|&other| other != matrix));
+        }
+        // The configurations left are exactly the matrices the permutation table unites.
+        for triads in 0..512 {
+            let left = CONFIGURATIONS_LEFT[triads];
+            let union = (0..6).filter(|k| left & (1 << k) != 0).fold(0, |u, k| u | CONFIGURATIONS[k]);
+            assert_eq!(union, PERMUTATIONS[triads], "{triads:o}");
+            assert_eq!(u32::from(CONFIGURATION_COUNT[triads]), left.count_ones());
+        }
+        assert_eq!(CONFIGURATION_COUNT[511], 6);
     }
 
     #[test]

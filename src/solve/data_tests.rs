@@ -1,0 +1,45 @@
+//! The solver on the public puzzle sets next to the repository (`../shared/data`), skipped
+//! when they are absent: a driver for measuring the solver's work, not a timed test.
+//!
+//! `cargo test --release --lib solve::data_tests -- --ignored --nocapture` prints the time
+//! per puzzle; under `valgrind --tool=callgrind` the instruction count is the stable measure.
+
+use super::*;
+use crate::parse::grid_from_text;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The boards of one line file of the data, or `None` when the data is absent.
+fn puzzles(name: &str) -> Option<Vec<Grid>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(name);
+    let text = std::fs::read_to_string(path).ok()?;
+    let boards = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| grid_from_text(line).expect("data boards parse"))
+        .collect();
+    Some(boards)
+}
+
+/// Counts (limit 2) the solutions of every board of a set and prints the time per board;
+/// the set is chosen by `SOLVE_SET` (default: the hard set), so one binary measures any.
+#[test]
+#[ignore = "a measuring driver: run with --ignored"]
+fn count_a_puzzle_set() {
+    let name = std::env::var("SOLVE_SET").unwrap_or_else(|_| "norvig/sudokus_hard.txt".to_owned());
+    let Some(boards) = puzzles(&name) else {
+        eprintln!("{name}: no data, skipped");
+        return;
+    };
+    let start = Instant::now();
+    let unique = boards.iter().filter(|board| count_solutions(board, 2) == 1).count();
+    let elapsed = start.elapsed();
+    println!(
+        "{name}: {} boards, {unique} unique, {:.2} µs per board",
+        boards.len(),
+        elapsed.as_secs_f64() * 1e6 / boards.len() as f64
+    );
+    assert_eq!(unique, boards.len(), "every board of the measured sets is a proper puzzle");
+}
+
