@@ -18,7 +18,9 @@ trap 'rm -f "$log"' EXIT
 uv="${UV-$(command -v uv || true)}"
 if [ -n "$uv" ]; then
     echo "== test dependencies with $("$uv" --version)"
-    "$uv" pip install --quiet --python "$python" -r pyproject.toml --extra test
+    # Compiled to bytecode now, as pip does: with PYTHONDONTWRITEBYTECODE set (CI sets it), every
+    # process (each Dask worker too) would otherwise compile pandas and dask from source again.
+    "$uv" pip install --quiet --compile-bytecode --python "$python" -r pyproject.toml --extra test
     package='.'
     pip_options=(--no-deps)
 else
