@@ -37,15 +37,20 @@ pub fn validate_block<const SYMBOLS: bool>(bytes: &[u8], stride: usize, out: &mu
     let cells = unsafe { &*columns.cells.as_ptr().cast::<[__m256i; CELLS]>() };
     let in_alphabet = _mm256_movemask_epi8(_mm256_cmpeq_epi8(worst, _mm256_set1_epi8(9))) == -1;
     let repeats = _mm256_or_si256(plane_repeats(cells, table(LOW_DIGITS)), plane_repeats(cells, table(HIGH_DIGITS)));
-    // 1 in each lane whose board had no repeat, 0 elsewhere: exactly the bytes of a bool.
-    let flags = _mm256_and_si256(_mm256_cmpeq_epi8(repeats, _mm256_setzero_si256()), _mm256_set1_epi8(1));
+    store_flags(_mm256_cmpeq_epi8(repeats, _mm256_setzero_si256()), out);
+    in_alphabet
+}
+
+/// One flag per lane of `mask` (all ones: true, zero: false) into `out`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn store_flags(mask: __m256i, out: &mut [bool; LANES]) {
     let mut bytes_out = [0u8; LANES];
     // SAFETY: `bytes_out` is 32 writable bytes; storeu has no alignment needs.
-    unsafe { _mm256_storeu_si256(bytes_out.as_mut_ptr().cast(), flags) };
+    unsafe { _mm256_storeu_si256(bytes_out.as_mut_ptr().cast(), mask) };
     for (slot, &flag) in out.iter_mut().zip(&bytes_out) {
         *slot = flag != 0;
     }
-    in_alphabet
 }
 
 /// Asks for `bytes` to be brought into cache ahead of use.

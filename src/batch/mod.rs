@@ -32,7 +32,7 @@ use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 pub use lines::{validate_lines, Lines};
-pub use run::{run, run_raw, run_with_text, Cost, Failure, TextOp};
+pub use run::{accepting, run, run_raw, run_with_text, Cost, Failure, TextOp};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 

@@ -51,11 +51,7 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    let op = |values: &[&[u8]], slots: &mut [T]| {
-        op(values, slots);
-        true
-    };
-    run_parts_of(sources, first, out, threads, cost, Check::First, &op, None)
+    run_parts_of(sources, first, out, threads, cost, Check::First, &accepting(op), None)
 }
 
 /// An operation's shortcut for one source holding puzzle text in place
@@ -79,11 +75,7 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    let op = |values: &[&[u8]], slots: &mut [T]| {
-        op(values, slots);
-        true
-    };
-    run_parts_of(sources, first, out, threads, cost, Check::First, &op, Some(text_op))
+    run_parts_of(sources, first, out, threads, cost, Check::First, &accepting(op), Some(text_op))
 }
 
 /// [`run`] for an operation that checks the values itself, so that a source read in place
@@ -97,6 +89,15 @@ where
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
     run_parts_of(sources, first, out, threads, cost, Check::AfterRefusal, &op, None)
+}
+
+/// An operation on checked values, in the shape of one that may refuse them (`run_raw`'s):
+/// it never does.
+pub fn accepting<T, Op: Fn(&[&[u8]], &mut [T])>(op: Op) -> impl Fn(&[&[u8]], &mut [T]) -> bool {
+    move |values, out| {
+        op(values, out);
+        true
+    }
 }
 
 /// When the driver scans the values of sources read in place.

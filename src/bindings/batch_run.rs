@@ -21,7 +21,7 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, Driver::Checked, unchecked(op))
+    run_batch_with(py, inputs, threads, cost, Driver::Checked, batch::accepting(op))
 }
 
 /// [`run_batch`] for an operation that checks the values of sources read in place itself
@@ -48,7 +48,7 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, Driver::Text(text_op), unchecked(op))
+    run_batch_with(py, inputs, threads, cost, Driver::Text(text_op), batch::accepting(op))
 }
 
 /// Which entry of the driver runs the operation.
@@ -59,14 +59,6 @@ enum Driver<'a, T> {
     Raw,
     /// [`batch::run_with_text`]: checked values, or text in place through the shortcut.
     Text(TextOp<'a, T>),
-}
-
-/// An operation that takes checked values, in the shape of one that may refuse them.
-fn unchecked<T, Op: Fn(&[&[u8]], &mut [T])>(op: Op) -> impl Fn(&[&[u8]], &mut [T]) -> bool {
-    move |values, out| {
-        op(values, out);
-        true
-    }
 }
 
 /// The body of all three.

@@ -24,7 +24,7 @@
 use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
 
-use crate::batch::avx2::{transpose_halves, LANES};
+use crate::batch::avx2::{store_flags, transpose_halves, LANES};
 use crate::grid::{CELLS, SIDE};
 
 /// One-hots of digits 1-8 by cell value (9 and empty map to nothing: the grid sum accounts
@@ -61,14 +61,7 @@ pub fn solution_block(puzzles: &[u8], candidates: &[u8], out: &mut [bool; LANES]
         _mm256_cmpeq_epi8(units_covered(cells), _mm256_set1_epi8(-1)),
         _mm256_cmpeq_epi8(sum, _mm256_set1_epi8(SOLVED_SUM as i8)),
     );
-    // 1 in each lane whose pair is solved, 0 elsewhere: exactly the bytes of a bool.
-    let flags = _mm256_and_si256(solved, _mm256_set1_epi8(1));
-    let mut bytes_out = [0u8; LANES];
-    // SAFETY: `bytes_out` is 32 writable bytes; storeu has no alignment needs.
-    unsafe { _mm256_storeu_si256(bytes_out.as_mut_ptr().cast(), flags) };
-    for (slot, &flag) in out.iter_mut().zip(&bytes_out) {
-        *slot = flag != 0;
-    }
+    store_flags(solved, out);
     in_alphabet
 }
 
