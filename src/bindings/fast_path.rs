@@ -1,9 +1,9 @@
-//! Fast paths for the two hottest forms: the classic board (exact `list` of exact `list` of
-//! one-character ASCII `str`), read straight from CPython's object layout, and a flat
-//! 81-symbol `str` or `bytes`, validated without a copy.
+//! Fast paths for the hottest forms: the classic board (exact `list` of exact `list` of
+//! one-character ASCII `str`) and the int grid (the same lists of the ints 0-9), read straight
+//! from CPython's object layout, and a flat 81-symbol `str` or `bytes`, validated without a copy.
 //!
 //! They answer only when every check passes; anything else (subclasses, tuples, non-ASCII
-//! text, ints, a bad symbol) returns `None` and goes to the fully checked path, which also
+//! text, numpy ints, a bad symbol) returns `None` and goes to the fully checked path, which also
 //! produces the error messages. The layout read is compiled only where the macros it uses are
 //! inline struct reads that pyo3-ffi mirrors: CPython before 3.14, with the GIL.
 
@@ -48,7 +48,8 @@ pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
     // PYTHONMALLOC=malloc; with debug and release builds on CPython 3.11 it reports nothing in
     // this crate. Nothing here reads memory a check has not proved initialised: list items
     // below the size, and str fields only once the type is exactly str (see
-    // `ascii_symbol_value`); an int cell is rejected on its type alone.
+    // `ascii_symbol_value`); an int cell is known by its address alone (a small int) or
+    // rejected on its type alone.
     unsafe {
         if ffi::Py_TYPE(board) != list_type || ffi::PyList_GET_SIZE(board) != SIDE as ffi::Py_ssize_t {
             return None;
@@ -69,10 +70,11 @@ pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
             prefetch(items);
             prefetch(items.wrapping_add(SIDE - 1));
         }
-        // Most boards hold only CPython's shared one-character strs, known by address: one
-        // pass without a branch per cell. Any other cell sends the board to the pass that
-        // reads each str object. Before 3.11 those strs are made one by one as first needed,
-        // not kept in one static table, so this pass would never hit: it is compiled out.
+        // Most boards hold only CPython's shared one-character strs or small ints, known by
+        // address: one pass without a branch per cell. Any other cell sends the board to the
+        // pass that reads each str object. Before 3.11 those strs are made one by one as first
+        // needed, not kept in one static table, so this pass would rarely hit: it is compiled
+        // out, and int grids there take the checked path.
         #[cfg(Py_3_11)]
         if let Some(symbols) = SymbolAddresses::get() {
             let mut missed = 0u8;
