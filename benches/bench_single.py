@@ -57,6 +57,25 @@ def python_sets_classic(board: list[list[str]]) -> bool:
     return True
 
 
+def python_sets_ints(board: list[list[int]]) -> bool:
+    """The same, over an int grid (0 empty)."""
+    rows: list[set[int]] = [set() for _ in range(9)]
+    cols: list[set[int]] = [set() for _ in range(9)]
+    boxes: list[set[int]] = [set() for _ in range(9)]
+    for i in range(9):
+        for j in range(9):
+            v = board[i][j]
+            if v == 0:
+                continue
+            b = (i // 3) * 3 + j // 3
+            if v in rows[i] or v in cols[j] or v in boxes[b]:
+                return False
+            rows[i].add(v)
+            cols[j].add(v)
+            boxes[b].add(v)
+    return True
+
+
 def python_sets_line(line: str) -> bool:
     """The same, over an 81-character string."""
     rows: list[set[str]] = [set() for _ in range(9)]
@@ -146,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         forms["numpy (9, 9) uint8"] = [np.array(c, dtype=np.uint8).reshape(9, 9) for c in cells]
 
     expected = [python_sets_line(line) for line in lines]
+    if [python_sets_ints(board) for board in forms["list of lists of int"]] != expected:
+        raise SystemExit("python_sets_ints disagrees with python_sets_line")
     for name, boards in forms.items():
         got = [valid_sudoku.is_valid_sudoku(b) for b in boards]
         if got != expected:
@@ -165,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         ("pure Python sets, classic list of lists", python_sets_classic, classic),
         ("pure Python sets, classic, cells made by str(int)", python_sets_classic, fresh_str),
         ("pure Python sets, str(int) cells, 1/8 of the boards", python_sets_classic, in_cache),
+        ("pure Python sets, list of lists of int", python_sets_ints, forms["list of lists of int"]),
         ("pure Python sets, 81-character str", python_sets_line, lines),
         ("valid_sudoku, classic form, valid boards only", check, valid_classic),
         ("valid_sudoku, 81-character str, valid boards only", check, valid_lines),
@@ -187,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     cached_ns = timings["valid_sudoku, classic, str(int) cells, 1/8 of the boards"]
     python_cached = timings["pure Python sets, str(int) cells, 1/8 of the boards"]
     python_line = timings["pure Python sets, 81-character str"]
+    ints_ns = timings["valid_sudoku, list of lists of int"]
+    python_ints = timings["pure Python sets, list of lists of int"]
     ours_on_valid = timings["valid_sudoku, classic form, valid boards only"]
     line_on_valid = timings["valid_sudoku, 81-character str, valid boards only"]
     python_classic_valid = timings["pure Python sets, classic, valid boards only"]
@@ -205,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  classic, str(int) cells vs pure Python sets:  {python_fresh / fresh_ns:6.1f}x faster")
     print(f"  classic, f-string cells vs pure Python sets:  {python_fresh / fstring_ns:6.1f}x faster (sets on str(int) cells)")
     print(f"  str(int) cells, 1/8 of the boards (in cache): {python_cached / cached_ns:6.1f}x faster")
+    print(f"  list of lists of int vs pure Python sets:     {python_ints / ints_ns:6.1f}x faster (sets on the ints)")
     print("valid boards only (the set-based loop reads every cell):")
     print(f"  classic form vs pure Python sets (classic):   {python_classic_valid / ours_on_valid:6.1f}x faster")
     print(f"  81-char str vs pure Python sets (81 chars):   {python_line_valid / line_on_valid:6.1f}x faster")
