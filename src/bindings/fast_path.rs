@@ -1,8 +1,9 @@
 //! Fast paths for the hottest forms: the classic board (exact `list` of exact `list` of
-//! one-character ASCII `str`) and the int grid (the same lists of the ints 0-9), read straight
-//! from CPython's object layout, and a flat 81-symbol `str` or `bytes`, validated without a copy.
+//! one-character ASCII `str`) and the int grid (the same lists of the ints 0-9), and the same
+//! as tuples, read straight from CPython's object layout, and a flat 81-symbol `str` or `bytes`,
+//! validated without a copy.
 //!
-//! They answer only when every check passes; anything else (subclasses, tuples, non-ASCII
+//! They answer only when every check passes; anything else (subclasses, sequences, non-ASCII
 //! text, numpy ints, a bad symbol) returns `None` and goes to the fully checked path, which also
 //! produces the error messages. The layout read is compiled only where the macros it uses are
 //! inline struct reads that pyo3-ffi mirrors: CPython before 3.14, with the GIL.
@@ -29,19 +30,101 @@ pub fn flat_symbols(board: &Bound<'_, PyAny>) -> Option<bool> {
     check::is_valid_symbols(bytes.try_into().ok()?)
 }
 
+/// The cells of a classic board: an exact `list` or `tuple` of 9 rows, each an exact `list` or
+/// `tuple` (all rows alike) of 9 cells, each a one-character ASCII `str` or a small int 0-9.
 #[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
 pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
+    let board = board.as_ptr();
+    // SAFETY: the GIL is held (a `Bound` proves it) and `board` is live, so its type may be
+    // read, and its first item once it is known to be an exact list or tuple of 9.
+    unsafe {
+        let board_is_list = List::holds_nine(board);
+        let first_row = if board_is_list {
+            *List::items(board)
+        } else if Tuple::holds_nine(board) {
+            *Tuple::items(board)
+        } else {
+            return None;
+        };
+        // One copy of the reading code per pair of containers, so each has one exact type check
+        // a row and no dispatch in its loops. Rows that are neither fail that check.
+        match (board_is_list, List::holds_nine(first_row)) {
+            (true, true) => cells_of::<List, List>(board),
+            (true, false) => cells_of::<List, Tuple>(board),
+            (false, true) => cells_of::<Tuple, List>(board),
+            (false, false) => cells_of::<Tuple, Tuple>(board),
+        }
+    }
+}
+
+/// An exact list or tuple, read from its layout.
+#[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
+trait Container {
+    /// Whether `object` is exactly this container type, holding 9 items.
+    ///
+    /// # Safety
+    /// `object` must point to a live object, and the caller must hold the GIL.
+    unsafe fn holds_nine(object: *mut pyo3::ffi::PyObject) -> bool;
+
+    /// The first of its items, which follow one another.
+    ///
+    /// # Safety
+    /// `holds_nine(object)` must be true, with the GIL held since.
+    unsafe fn items(object: *mut pyo3::ffi::PyObject) -> *const *mut pyo3::ffi::PyObject;
+}
+
+#[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
+struct List;
+#[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
+struct Tuple;
+
+// SAFETY (both impls): every object's type may be read, and a list's or tuple's fields once
+// its type is exactly list or tuple (subclasses may override item access, so they are left out).
+#[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
+impl Container for List {
+    #[inline(always)]
+    unsafe fn holds_nine(object: *mut pyo3::ffi::PyObject) -> bool {
+        use pyo3::ffi;
+        unsafe { ffi::Py_TYPE(object) == &raw mut ffi::PyList_Type && ffi::PyList_GET_SIZE(object) == SIDE as ffi::Py_ssize_t }
+    }
+
+    #[inline(always)]
+    unsafe fn items(object: *mut pyo3::ffi::PyObject) -> *const *mut pyo3::ffi::PyObject {
+        unsafe { (*object.cast::<pyo3::ffi::PyListObject>()).ob_item }
+    }
+}
+
+#[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
+impl Container for Tuple {
+    #[inline(always)]
+    unsafe fn holds_nine(object: *mut pyo3::ffi::PyObject) -> bool {
+        use pyo3::ffi;
+        unsafe { ffi::Py_TYPE(object) == &raw mut ffi::PyTuple_Type && ffi::PyTuple_GET_SIZE(object) == SIDE as ffi::Py_ssize_t }
+    }
+
+    #[inline(always)]
+    unsafe fn items(object: *mut pyo3::ffi::PyObject) -> *const *mut pyo3::ffi::PyObject {
+        // A raw place, not `ob_item.as_ptr()`: the items run past the declared one-item array.
+        unsafe { (&raw const (*object.cast::<pyo3::ffi::PyTupleObject>()).ob_item).cast() }
+    }
+}
+
+/// [`classic_cells`] for a board of container `B` whose rows are all of container `R`.
+///
+/// # Safety
+/// `B::holds_nine(board)` must be true, with the GIL held since.
+#[cfg(not(any(Py_LIMITED_API, PyPy, GraalPy, Py_3_14, Py_GIL_DISABLED)))]
+#[inline(always)]
+unsafe fn cells_of<B: Container, R: Container>(board: *mut pyo3::ffi::PyObject) -> Option<[u8; CELLS]> {
     #[cfg(Py_3_11)]
     use super::symbol_addresses::SymbolAddresses;
     use pyo3::ffi;
 
-    let board = board.as_ptr();
-    let list_type = &raw mut ffi::PyList_Type;
     let mut cells = [0u8; CELLS];
     // SAFETY: the caller holds the GIL (a `Bound` proves it) and this build has one (not
     // free-threaded), and nothing below runs Python code, so no object can change or be freed
-    // while we read. Each pointer is checked to be an *exact* list before its layout is read,
-    // and list sizes are checked before any item is read, so every index is in bounds.
+    // while we read. Each row is checked to be an *exact* list or tuple of 9 before its layout
+    // is read (the board was, by the caller), so every index below 9 is in bounds.
     //
     // Valgrind (issue 7 once saw "uninitialised value" here, on 9x9 lists of int 0 after many
     // other boards): scripts/valgrind.sh runs every form, then such lists, under memcheck with
@@ -51,22 +134,21 @@ pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
     // `ascii_symbol_value`); an int cell is known by its address alone (a small int) or
     // rejected on its type alone.
     unsafe {
-        if ffi::Py_TYPE(board) != list_type || ffi::PyList_GET_SIZE(board) != SIDE as ffi::Py_ssize_t {
-            return None;
-        }
         // The rows and their item arrays are separate allocations, often cold in cache when a
         // program checks many boards: asking for all of them before reading any lets the misses
         // overlap instead of queueing one behind another (benches/bench_single.py: the classic
         // form took about 175-200 ns a board without this, 140 with it).
-        let rows: [*mut ffi::PyObject; SIDE] = std::array::from_fn(|r| ffi::PyList_GET_ITEM(board, r as ffi::Py_ssize_t));
+        let board_items = B::items(board);
+        let rows: [*mut ffi::PyObject; SIDE] = std::array::from_fn(|r| *board_items.add(r));
         for &row in &rows {
             prefetch(row);
         }
         for &row in &rows {
-            if ffi::Py_TYPE(row) != list_type || ffi::PyList_GET_SIZE(row) != SIDE as ffi::Py_ssize_t {
+            if !R::holds_nine(row) {
                 return None;
             }
-            let items = (*row.cast::<ffi::PyListObject>()).ob_item;
+            // A list's items are an allocation of their own; a tuple's are inside it.
+            let items = R::items(row);
             prefetch(items);
             prefetch(items.wrapping_add(SIDE - 1));
         }
@@ -80,7 +162,7 @@ pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
             let mut missed = 0u8;
             for (row_cells, &row) in cells.chunks_exact_mut(SIDE).zip(&rows) {
                 for (c, cell) in row_cells.iter_mut().enumerate() {
-                    *cell = symbols.value_at(ffi::PyList_GET_ITEM(row, c as ffi::Py_ssize_t) as usize);
+                    *cell = symbols.value_at(*R::items(row).add(c) as usize);
                     missed |= *cell;
                 }
                 // A board of fresh strs misses in its first row: stop there, not after 81 cells.
@@ -102,14 +184,14 @@ pub fn classic_cells(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
         // past the header, is often on the line after its type and length.
         for &row in &rows {
             for c in 0..SIDE {
-                let item = ffi::PyList_GET_ITEM(row, c as ffi::Py_ssize_t);
+                let item = *R::items(row).add(c);
                 prefetch(item);
                 prefetch(item.cast::<ffi::PyASCIIObject>().wrapping_add(1));
             }
         }
         for (row_cells, &row) in cells.chunks_exact_mut(SIDE).zip(&rows) {
             for (c, cell) in row_cells.iter_mut().enumerate() {
-                *cell = ascii_symbol_value(ffi::PyList_GET_ITEM(row, c as ffi::Py_ssize_t))?;
+                *cell = ascii_symbol_value(*R::items(row).add(c))?;
             }
         }
     }
