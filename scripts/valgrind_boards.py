@@ -1,6 +1,6 @@
 """A workload for scripts/valgrind.sh: every single-board form, through every entry point, many
-boards in a row (cells of shared strs, fresh strs, ints, row strs, flat str and bytes, bad
-ones), then 9x9 lists of int 0, the case an adversarial pass once saw valgrind flag."""
+boards in a row (cells of shared strs, fresh strs, ints, row strs, flat str and bytes, tuples,
+bad ones), then 9x9 lists of int 0, the case an adversarial pass once saw valgrind flag."""
 
 from __future__ import annotations
 
@@ -23,14 +23,18 @@ def forms(cells: list[int], kind: int) -> object:
         return "".join(str(v) for v in cells)
     if kind == 5:
         return "".join(str(v) for v in cells).encode()
-    return [[f"{v}" for v in row] + (["x"] if kind == 6 else []) for row in rows]  # some bad
+    if kind == 6:
+        return tuple(tuple(str(v) if v else "." for v in row) for row in rows)  # fresh, in tuples
+    if kind == 7:
+        return tuple(tuple(row) for row in rows)  # ints in tuples
+    return [[f"{v}" for v in row] + (["x"] if kind == 8 else []) for row in rows]  # some bad
 
 
 def main() -> None:
     rng = random.Random(7)
     for i in range(2000):
         cells = [rng.choice([0, 0, 0, rng.randint(1, 9)]) for _ in range(81)]
-        board = forms(cells, i % 8)
+        board = forms(cells, i % 10)
         try:
             is_valid_sudoku(board)
             conflicts(board)
