@@ -7,6 +7,8 @@
 pub mod arrow;
 pub mod batch;
 pub mod check;
+#[cfg(target_arch = "x86_64")]
+mod check_avx2;
 pub mod cli;
 pub mod conflicts;
 pub mod cpu;
