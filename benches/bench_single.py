@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import platform
 import random
 import sys
@@ -38,15 +39,16 @@ except ImportError:  # a benchmark-only dependency; its row is left out.
     rustoku = None
 
 
-def python_sets_classic(board: list[list[str]]) -> bool:
-    """The straightforward pure-Python answer over the classic form, with sets."""
-    rows: list[set[str]] = [set() for _ in range(9)]
-    cols: list[set[str]] = [set() for _ in range(9)]
-    boxes: list[set[str]] = [set() for _ in range(9)]
+def python_sets_classic(board: Sequence[Sequence[object]], empty: object = ".") -> bool:
+    """The straightforward pure-Python answer over the classic form, with sets; over an int
+    grid with `empty=0`."""
+    rows: list[set[object]] = [set() for _ in range(9)]
+    cols: list[set[object]] = [set() for _ in range(9)]
+    boxes: list[set[object]] = [set() for _ in range(9)]
     for i in range(9):
         for j in range(9):
             ch = board[i][j]
-            if ch == ".":
+            if ch == empty:
                 continue
             b = (i // 3) * 3 + j // 3
             if ch in rows[i] or ch in cols[j] or ch in boxes[b]:
@@ -54,25 +56,6 @@ def python_sets_classic(board: list[list[str]]) -> bool:
             rows[i].add(ch)
             cols[j].add(ch)
             boxes[b].add(ch)
-    return True
-
-
-def python_sets_ints(board: list[list[int]]) -> bool:
-    """The same, over an int grid (0 empty)."""
-    rows: list[set[int]] = [set() for _ in range(9)]
-    cols: list[set[int]] = [set() for _ in range(9)]
-    boxes: list[set[int]] = [set() for _ in range(9)]
-    for i in range(9):
-        for j in range(9):
-            v = board[i][j]
-            if v == 0:
-                continue
-            b = (i // 3) * 3 + j // 3
-            if v in rows[i] or v in cols[j] or v in boxes[b]:
-                return False
-            rows[i].add(v)
-            cols[j].add(v)
-            boxes[b].add(v)
     return True
 
 
@@ -165,8 +148,9 @@ def main(argv: list[str] | None = None) -> int:
         forms["numpy (9, 9) uint8"] = [np.array(c, dtype=np.uint8).reshape(9, 9) for c in cells]
 
     expected = [python_sets_line(line) for line in lines]
-    if [python_sets_ints(board) for board in forms["list of lists of int"]] != expected:
-        raise SystemExit("python_sets_ints disagrees with python_sets_line")
+    python_sets_over_ints = functools.partial(python_sets_classic, empty=0)
+    if [python_sets_over_ints(board) for board in forms["list of lists of int"]] != expected:
+        raise SystemExit("python_sets_classic over ints disagrees with python_sets_line")
     for name, boards in forms.items():
         got = [valid_sudoku.is_valid_sudoku(b) for b in boards]
         if got != expected:
@@ -186,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         ("pure Python sets, classic list of lists", python_sets_classic, classic),
         ("pure Python sets, classic, cells made by str(int)", python_sets_classic, fresh_str),
         ("pure Python sets, str(int) cells, 1/8 of the boards", python_sets_classic, in_cache),
-        ("pure Python sets, list of lists of int", python_sets_ints, forms["list of lists of int"]),
+        # The partial's call costs well under 1% of this contender's time.
+        ("pure Python sets, list of lists of int", python_sets_over_ints, forms["list of lists of int"]),
         ("pure Python sets, 81-character str", python_sets_line, lines),
         ("valid_sudoku, classic form, valid boards only", check, valid_classic),
         ("valid_sudoku, 81-character str, valid boards only", check, valid_lines),

@@ -5,6 +5,7 @@ reference's answers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -65,7 +66,7 @@ class Int(int):
 
 # How a cell of value v (0 empty) may be written: every one is accepted, and only the first
 # three are CPython's shared objects.
-CELL_KINDS = {
+CELL_KINDS: dict[str, Callable[[int], object]] = {
     "shared str": lambda v: SHARED["." if v == 0 else str(v)],
     "shared '0'": lambda v: SHARED[str(v)],
     "small int": lambda v: v,
