@@ -8,10 +8,10 @@
 //! repeats a digit exactly when its sum differs from its OR.
 //!
 //! This replaces the portable counters (`check::no_repeats`) for single boards, where the
-//! compiler's 4-lane u64 vectors for 9-wide units spent most of their work on shuffling: 50 ns
-//! a board against 23 here, and a flat 81-byte board's call (benches/bench_single.py, loop
-//! included) went from about 83 ns to 60. Batches have their own kernel (`batch::avx2`), 32
-//! boards at a time.
+//! compiler's 4-lane u64 vectors for 9-wide units spent most of their work on shuffling: with
+//! this, a flat 81-byte board's call (benches/bench_single.py, loop included) went from about
+//! 80 ns to 60, and a classic board's from about 158 to 140. Batches have their own kernel
+//! (`batch::avx2`), 32 boards at a time.
 
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi16, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi16,
