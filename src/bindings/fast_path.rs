@@ -1,7 +1,7 @@
 //! Fast paths for the hottest forms: the classic board (exact `list` of exact `list` of
 //! one-character ASCII `str`) and the int grid (the same lists of the ints 0-9), and the same
-//! as tuples, read straight from CPython's object layout, and a flat 81-symbol `str` or `bytes`,
-//! validated without a copy.
+//! as tuples, read straight from CPython's object layout; a flat 81-symbol `str` or `bytes`,
+//! validated without a copy; and nine 9-character row strs.
 //!
 //! They answer only when every check passes; anything else (subclasses, sequences, non-ASCII
 //! text, numpy ints, a bad symbol) returns `None` and goes to the fully checked path, which also
@@ -9,7 +9,7 @@
 //! inline struct reads that pyo3-ffi mirrors: CPython before 3.14, with the GIL.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use crate::check;
 use crate::grid::{CELLS, SIDE};
@@ -28,6 +28,40 @@ pub fn flat_symbols(board: &Bound<'_, PyAny>) -> Option<bool> {
         board.cast_exact::<PyBytes>().ok()?.as_bytes()
     };
     check::is_valid_symbols(bytes.try_into().ok()?)
+}
+
+/// The 81 symbols of a board written as 9 row strs: an exact `list` or `tuple` of 9 exact
+/// `str`s of 9 ASCII characters each, or `None` for anything else. The symbols are not checked
+/// against the alphabet here; [`check::is_valid_symbols`] does that as it validates.
+///
+/// Through the C API, not the layout, so it holds on every Python. A row is copied to UTF-8
+/// only once its length is known to be 9 code points, so at most 36 bytes are ever made.
+pub fn row_symbols(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
+    let mut symbols = [0u8; CELLS];
+    let fill = |row: Bound<'_, PyAny>, out: &mut [u8]| -> Option<()> {
+        let text = row.cast_exact::<PyString>().ok()?;
+        if text.len().ok()? != SIDE {
+            return None;
+        }
+        // Nine code points are nine bytes of UTF-8 exactly when they are ASCII; other text is
+        // left to the checked path, which names the cell.
+        let bytes = text.to_str().ok()?.as_bytes();
+        (bytes.len() == SIDE).then(|| out.copy_from_slice(bytes))
+    };
+    let rows = symbols.chunks_exact_mut(SIDE);
+    if let Ok(list) = board.cast_exact::<PyList>() {
+        if list.len() != SIDE {
+            return None;
+        }
+        list.iter().zip(rows).try_for_each(|(row, out)| fill(row, out))?;
+    } else {
+        let tuple = board.cast_exact::<PyTuple>().ok()?;
+        if tuple.len() != SIDE {
+            return None;
+        }
+        tuple.iter().zip(rows).try_for_each(|(row, out)| fill(row, out))?;
+    }
+    Some(symbols)
 }
 
 /// The cells of a classic board: an exact `list` or `tuple` of 9 rows, each an exact `list` or

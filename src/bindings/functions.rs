@@ -15,7 +15,10 @@ pub fn is_valid_sudoku(board: &Bound<'_, PyAny>) -> PyResult<bool> {
     if let Some(valid) = fast_path::flat_symbols(board) {
         return Ok(valid);
     }
-    // The classic fast path has already declined this board; go straight to the checked read.
+    if let Some(valid) = fast_path::row_symbols(board).and_then(|symbols| check::is_valid_symbols(&symbols)) {
+        return Ok(valid);
+    }
+    // The fast paths have all declined this board; go straight to the checked read.
     let grid = input::read_grid(board).map_err(|error| error.into_py_err(board.py()))?;
     Ok(check::is_valid(&grid))
 }

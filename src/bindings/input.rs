@@ -198,8 +198,9 @@ fn is_numpy_bool(object: &Bound<'_, PyAny>) -> bool {
         && matches!(kind.name(), Ok(name) if name.to_cow().is_ok_and(|n| n == "bool" || n == "bool_"))
 }
 
-/// One board's 81 values, the hot forms first: the classic lists and an ASCII 81-symbol exact
-/// `str` or `bytes` by their fast paths; anything else (and every error) through [`read_grid`].
+/// One board's 81 values, the hot forms first: the classic lists, an ASCII 81-symbol exact
+/// `str` or `bytes` and 9 row strs by their fast paths; anything else (and every error) through
+/// [`read_grid`].
 pub fn read_cells(board: &Bound<'_, PyAny>) -> Result<[u8; CELLS], InputError> {
     if let Some(cells) = fast_path::classic_cells(board) {
         return Ok(cells);
@@ -212,6 +213,9 @@ pub fn read_cells(board: &Bound<'_, PyAny>) -> Result<[u8; CELLS], InputError> {
     };
     let mut cells = [0u8; CELLS];
     if text.and_then(|text| parse::fill_from_ascii(text, &mut cells)).is_some() {
+        return Ok(cells);
+    }
+    if fast_path::row_symbols(board).and_then(|rows| parse::fill_from_ascii(&rows, &mut cells)).is_some() {
         return Ok(cells);
     }
     read_grid(board).map(|grid| *grid.cells())
