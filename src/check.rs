@@ -2,7 +2,6 @@
 
 use crate::cpu;
 use crate::grid::{Grid, CELLS, SIDE};
-use crate::parse::is_symbol;
 
 /// Bits 1-3 of the 4-bit counters for digits 1-9: set exactly when some digit counts 2 or more.
 ///
@@ -24,26 +23,16 @@ pub fn is_valid(grid: &Grid) -> bool {
 pub fn is_valid_cells(cells: &[u8; CELLS]) -> bool {
     #[cfg(target_arch = "x86_64")]
     if cpu::avx2_enabled() {
-        // SAFETY: `avx2_enabled` has checked that this CPU supports AVX2.
-        return unsafe { no_repeats_avx2(cells) };
+        // SAFETY: `avx2_enabled` has checked that this CPU supports AVX2. The kernel checks all
+        // 27 units side by side (see `check_avx2`).
+        return unsafe { crate::check_avx2::no_repeats(cells) };
     }
     no_repeats(cells)
 }
 
-/// For 81 ASCII symbols (`'1'`-`'9'`, `'.'` or `'0'`): `Some(valid)`, or `None` if any byte
-/// is outside that alphabet. Checks and validates in one pass, without copying the text.
-#[inline]
-pub fn is_valid_symbols(symbols: &[u8; CELLS]) -> Option<bool> {
-    #[cfg(target_arch = "x86_64")]
-    if cpu::avx2_enabled() {
-        // SAFETY: `avx2_enabled` has checked that this CPU supports AVX2.
-        return unsafe { symbols_avx2(symbols) };
-    }
-    checked_symbols(symbols)
-}
-
-/// The portable validator, also compiled for AVX2 below. Branch-free on purpose: on real data
-/// an early exit mispredicts often enough to cost more than finishing the board.
+/// The portable validator, and the reference the AVX2 kernel is tested against. Branch-free on
+/// purpose: on real data an early exit mispredicts often enough to cost more than finishing the
+/// board.
 ///
 /// Every cell adds a one in its digit's counter to three unit sums. Rows and boxes share the
 /// sums of their three-cell segments, and the column sums are nine independent running sums
@@ -79,48 +68,10 @@ fn no_repeats(cells: &[u8; CELLS]) -> bool {
     seen & REPEAT_MASK == 0
 }
 
-#[inline(always)]
-fn checked_symbols(symbols: &[u8; CELLS]) -> Option<bool> {
-    // Validated regardless, so the alphabet's loop stays branch-free and vectorises.
-    let valid = no_repeats(symbols);
-    all_symbols(symbols).then_some(valid)
-}
-
-#[inline(always)]
-fn all_symbols(symbols: &[u8; CELLS]) -> bool {
-    symbols.iter().fold(true, |ok, &byte| ok & is_symbol(byte))
-}
-
-/// All 27 units side by side, with AVX2 (see `check_avx2`).
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn no_repeats_avx2(cells: &[u8; CELLS]) -> bool {
-    // SAFETY: this function's own promise, that the CPU supports AVX2.
-    unsafe { crate::check_avx2::no_repeats(cells) }
-}
-
-/// # Safety
-/// The CPU must support AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn symbols_avx2(symbols: &[u8; CELLS]) -> Option<bool> {
-    // SAFETY: this function's own promise, that the CPU supports AVX2.
-    let valid = unsafe { crate::check_avx2::no_repeats(symbols) };
-    all_symbols(symbols).then_some(valid)
-}
-
-/// The portable paths, callable directly so tests can compare them with the dispatched ones.
+/// The portable path, callable directly so tests can compare it with the dispatched one.
 #[cfg(test)]
 pub(crate) fn portable_is_valid_cells(cells: &[u8; CELLS]) -> bool {
     no_repeats(cells)
-}
-
-#[cfg(test)]
-pub(crate) fn portable_is_valid_symbols(symbols: &[u8; CELLS]) -> Option<bool> {
-    checked_symbols(symbols)
 }
 
 #[cfg(test)]
@@ -239,22 +190,12 @@ mod tests {
                 *cell = if (r % 81) < round % 40 { (r >> 8) as u8 % 9 + 1 } else { 0 };
             }
             assert_eq!(is_valid_cells(&cells), portable_is_valid_cells(&cells));
-            let symbols = cells.map(|v| if v == 0 { b'.' } else { b'0' + v });
-            assert_eq!(is_valid_symbols(&symbols), Some(portable_is_valid_cells(&cells)));
-            assert_eq!(portable_is_valid_symbols(&symbols), Some(portable_is_valid_cells(&cells)));
-            let zeros = cells.map(|v| b'0' + v);
-            assert_eq!(is_valid_symbols(&zeros), Some(portable_is_valid_cells(&cells)));
-        }
-    }
-
-    #[test]
-    fn symbols_outside_the_alphabet_are_refused() {
-        let mut symbols = [b'.'; CELLS];
-        assert_eq!(is_valid_symbols(&symbols), Some(true));
-        for bad in [b'x', b'/', b':', b' ', 0, 0x80, 0xFF, b'-'] {
-            symbols[80] = bad;
-            assert_eq!(is_valid_symbols(&symbols), None, "{bad}");
-            assert_eq!(portable_is_valid_symbols(&symbols), None, "{bad}");
+            // ASCII symbols read as their low four bits, as the doc of `is_valid_cells` says.
+            for empty in [b'.', b'_', b'0'] {
+                let symbols = cells.map(|v| if v == 0 { empty } else { b'0' + v });
+                assert_eq!(is_valid_cells(&symbols), portable_is_valid_cells(&cells));
+                assert_eq!(portable_is_valid_cells(&symbols), portable_is_valid_cells(&cells));
+            }
         }
     }
 

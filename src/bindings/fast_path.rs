@@ -11,43 +11,41 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
-use crate::check;
 use crate::grid::{CELLS, SIDE};
 
-/// `Some(valid)` for an exact `str` or `bytes` of 81 ASCII symbols; `None` for anything else.
-pub fn flat_symbols(board: &Bound<'_, PyAny>) -> Option<bool> {
-    let bytes = if let Ok(text) = board.cast_exact::<PyString>() {
-        // The length (in code points) first: `to_str` of a long non-ASCII str would build and
-        // cache a UTF-8 copy of all of it. For ASCII text CPython hands out its own buffer:
-        // no copy, no allocation.
-        if text.len().ok()? != CELLS {
-            return None;
-        }
-        text.to_str().ok()?.as_bytes()
-    } else {
-        board.cast_exact::<PyBytes>().ok()?.as_bytes()
+/// The bytes of an exact `str` of `length` ASCII characters; `None` for anything else.
+///
+/// The length (in code points) comes first: `to_str` of a long non-ASCII str would build and
+/// cache a UTF-8 copy of all of it. For ASCII text CPython hands out its own buffer, with no
+/// copy, and `length` code points are `length` bytes of UTF-8 exactly when they are ASCII;
+/// other text is left to the checked path, which names the cell.
+fn ascii_str<'a>(object: &'a Bound<'_, PyAny>, length: usize) -> Option<&'a [u8]> {
+    let text = object.cast_exact::<PyString>().ok()?;
+    if text.len().ok()? != length {
+        return None;
+    }
+    Some(text.to_str().ok()?.as_bytes()).filter(|bytes| bytes.len() == length)
+}
+
+/// The 81 bytes of an exact `str` of 81 ASCII characters or an exact `bytes` of 81; `None`
+/// for anything else. The bytes are not checked against the alphabet here.
+pub fn flat_text<'a>(board: &'a Bound<'_, PyAny>) -> Option<&'a [u8; CELLS]> {
+    let bytes = match ascii_str(board, CELLS) {
+        Some(bytes) => bytes,
+        None => board.cast_exact::<PyBytes>().ok()?.as_bytes(),
     };
-    check::is_valid_symbols(bytes.try_into().ok()?)
+    bytes.try_into().ok()
 }
 
 /// The 81 symbols of a board written as 9 row strs: an exact `list` or `tuple` of 9 exact
 /// `str`s of 9 ASCII characters each, or `None` for anything else. The symbols are not checked
-/// against the alphabet here; [`check::is_valid_symbols`] does that as it validates.
+/// against the alphabet here.
 ///
 /// Through the C API, not the layout, so it holds on every Python. A row is copied to UTF-8
 /// only once its length is known to be 9 code points, so at most 36 bytes are ever made.
 pub fn row_symbols(board: &Bound<'_, PyAny>) -> Option<[u8; CELLS]> {
     let mut symbols = [0u8; CELLS];
-    let fill = |row: Bound<'_, PyAny>, out: &mut [u8]| -> Option<()> {
-        let text = row.cast_exact::<PyString>().ok()?;
-        if text.len().ok()? != SIDE {
-            return None;
-        }
-        // Nine code points are nine bytes of UTF-8 exactly when they are ASCII; other text is
-        // left to the checked path, which names the cell.
-        let bytes = text.to_str().ok()?.as_bytes();
-        (bytes.len() == SIDE).then(|| out.copy_from_slice(bytes))
-    };
+    let fill = |row: Bound<'_, PyAny>, out: &mut [u8]| ascii_str(&row, SIDE).map(|bytes| out.copy_from_slice(bytes));
     let rows = symbols.chunks_exact_mut(SIDE);
     if let Ok(list) = board.cast_exact::<PyList>() {
         if list.len() != SIDE {

@@ -22,10 +22,13 @@ const CELL_EXPECTED: &str = "a one-character str or an int 0-9";
 
 /// Reads any accepted board form, or raises `BoardFormatError` / `TypeError` naming the place.
 pub fn grid_from_object(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    if let Some(grid) = fast_path::classic_cells(board).and_then(|cells| Grid::from_values(cells).ok()) {
-        return Ok(grid);
-    }
-    read_grid(board).map_err(|error| error.into_py_err(board.py()))
+    let py = board.py();
+    let cells = read_cells(board).map_err(|error| error.into_py_err(py))?;
+    // `read_cells` gives values 0-9 only, which every grid holds; the error cannot happen.
+    Grid::from_values(cells).map_err(|(cell, value)| {
+        let place = Place::Cell(cell / SIDE, cell % SIDE);
+        InputError::from(BoardError::new(place, Problem::Value(value.to_string()))).into_py_err(py)
+    })
 }
 
 /// [`grid_from_object`] with the error still in core terms, so a batch can say which board.
@@ -201,18 +204,13 @@ fn is_numpy_bool(object: &Bound<'_, PyAny>) -> bool {
 /// One board's 81 values, the hot forms first: the classic lists, an ASCII 81-symbol exact
 /// `str` or `bytes` and 9 row strs by their fast paths; anything else (and every error) through
 /// [`read_grid`].
+#[inline]
 pub fn read_cells(board: &Bound<'_, PyAny>) -> Result<[u8; CELLS], InputError> {
     if let Some(cells) = fast_path::classic_cells(board) {
         return Ok(cells);
     }
-    let text = if let Ok(text) = board.cast_exact::<PyString>() {
-        // The length in code points first: a long non-ASCII str is never copied to UTF-8.
-        (text.len()? == CELLS).then(|| text.to_str().ok().map(str::as_bytes)).flatten()
-    } else {
-        board.cast_exact::<PyBytes>().ok().map(|bytes| bytes.as_bytes())
-    };
     let mut cells = [0u8; CELLS];
-    if text.and_then(|text| parse::fill_from_ascii(text, &mut cells)).is_some() {
+    if fast_path::flat_text(board).and_then(|text| parse::fill_from_ascii(text, &mut cells)).is_some() {
         return Ok(cells);
     }
     if fast_path::row_symbols(board).and_then(|rows| parse::fill_from_ascii(&rows, &mut cells)).is_some() {
