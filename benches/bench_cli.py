@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
 
 import valid_sudoku  # noqa: E402
 from machine import cpu_model  # noqa: E402
-from puzzles import all_puzzles  # noqa: E402
+from puzzles import DATA_DIR, all_puzzles  # noqa: E402
 
 TARGET_RATIO = 20.0
 INVALID_EVERY = 100  # 1% of boards get one planted repeat
@@ -184,7 +184,7 @@ def best_of(repeats: int, argv: list[str]) -> Run:
 
 def seventeen_clue_puzzles() -> tuple[list[str], str]:
     """The 17-clue set from ../shared/data, or (where it is absent) relabellings of the seed."""
-    path = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "norvig" / "sudokus_17.txt"
+    path = DATA_DIR / "norvig" / "sudokus_17.txt"
     if path.exists():
         return [line.strip().replace("0", ".") for line in path.read_text().splitlines() if line.strip()], path.name
     return source_boards()[0], "synthetic (../shared/data absent)"

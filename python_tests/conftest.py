@@ -16,5 +16,5 @@ def shared_puzzles() -> list[str]:
     """Every board from ../shared/data; the test is skipped where the data is absent."""
     puzzles = all_puzzles()
     if puzzles is None:
-        pytest.skip("../shared/data is not next to this checkout")
+        pytest.skip("../shared/data is not next to this checkout (VALID_SUDOKU_DATA names another copy)")
     return puzzles
