@@ -16,6 +16,7 @@ pub mod error;
 pub mod grid;
 pub mod parse;
 pub mod render;
+pub mod rng;
 pub mod score;
 pub mod solve;
 pub mod symbols;
