@@ -6,6 +6,7 @@
 
 pub mod arrow;
 pub mod batch;
+pub mod canonical;
 pub mod check;
 #[cfg(target_arch = "x86_64")]
 mod check_avx2;
