@@ -1,4 +1,4 @@
-"""Is this Sudoku board valid? A fast Rust core for the LeetCode 36 rule.
+"""valid-sudoku validates, explains, scores, solves and counts Sudoku boards, one at a time or millions at once, with a Rust core, Python bindings and a command-line tool.
 
 A board is valid when no digit 1-9 repeats in any row, any column or any of the nine 3x3
 boxes. Empty cells are ignored; a valid board need not be complete, nor solvable.
@@ -318,8 +318,10 @@ def solve(board: BoardLike, /) -> Board | None:
 
     A solution is a complete board with no repeat that keeps every given. A board that breaks
     the rule has none, and so does a rule-valid board that cannot be completed. When there are
-    several, the one returned is fixed: the same board always gives the same solution. A
-    solved board solves to itself. Accepts every form ``is_valid_sudoku`` accepts (and
+    several, which one is returned is not promised: one version of the package always gives the
+    same board the same solution (on any number of threads), but another version may pick
+    another. A puzzle with one solution always gets that one, and a solved board solves to
+    itself. Accepts every form ``is_valid_sudoku`` accepts (and
     ``Board``), with the same errors for bad input.
 
     The search releases the GIL and answers Ctrl-C (KeyboardInterrupt) within milliseconds.

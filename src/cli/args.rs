@@ -27,8 +27,13 @@ Exit status: 0 when every board is valid, 1 when any is invalid, 2 on a usage or
 130 when interrupted. With --unique, 1 when any board has no solution or more than one; with
 --solve, 1 when any board has no solution.";
 
-/// Check Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
+// The first paragraph, the first line of --help, is the package's one sentence: the same in
+// the README, pyproject.toml, Cargo.toml and the stub's module docstring
+// (python_tests/test_front_door.py checks that they agree).
+/// valid-sudoku validates, explains, scores, solves and counts Sudoku boards, one at a time or
+/// millions at once, with a Rust core, Python bindings and a command-line tool.
 ///
+/// Checks Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
 /// Prints each invalid board with its place (file:line) and its conflicts, then a summary.
 #[derive(Parser, Debug, Clone, PartialEq, Eq)]
 #[command(name = NAME, version, after_help = EXAMPLES)]
