@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,8 +70,9 @@ def run_block(block: list[Command]) -> list[str]:
     for command in block:
         # Keep the command's exit status for a following `echo $?`.
         script += [command.command, f"__status=$?; printf '\\n{SEPARATOR}\\n'; (exit $__status)"]
-    scripts = str(Path(sys.executable).parent)
-    env = dict(os.environ, PATH=scripts + os.pathsep + os.environ.get("PATH", ""))
+    # This interpreter's own scripts directory (a venv's bin/), then its installation scheme's.
+    scripts = [str(Path(sys.executable).parent), sysconfig.get_path("scripts")]
+    env = dict(os.environ, PATH=os.pathsep.join([*scripts, os.environ.get("PATH", "")]))
     assert shutil.which("valid-sudoku", path=env["PATH"]), f"valid-sudoku is not installed in {scripts}"
     done = subprocess.run(
         ["bash", "-c", "\n".join(script)],
