@@ -16,6 +16,7 @@ it) runs and shows what the page says, so the documentation cannot drift from th
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import os
 import re
 import shutil
@@ -119,3 +120,17 @@ def test_console_blocks(page: Path) -> None:
             if output != expected:
                 wrong.append(f"{page.name}:{command.line}: $ {command.command}\nexpected:\n{expected}got:\n{output}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_sites_doctest_fences() -> None:
+    # scripts/mkdocs_hooks.py: a bare doctest session (as in the stub's docstrings) becomes a
+    # fenced console block on the site; sessions already in a fence stay as they are.
+    spec = importlib.util.spec_from_file_location("mkdocs_hooks", ROOT / "scripts" / "mkdocs_hooks.py")
+    assert spec and spec.loader
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    fence = hooks.DoctestFences(None)
+    assert fence.run(["Text.", ">>> 1 + 1", "2", "", "More."]) == ["Text.", "", "```pycon", ">>> 1 + 1", "2", "```", "", "More."]
+    fenced = ["```python", ">>> 1 + 1", "2", "```"]
+    assert fence.run(fenced) == fenced
+    assert fence.run(["    >>> indented", "    2"]) == ["    >>> indented", "    2"]

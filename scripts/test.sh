@@ -56,7 +56,8 @@ echo "== mypy --strict over the tests, examples and benches (${SECONDS} s)"
 
 echo "== mkdocs build --strict: the docs site, its links and the API reference from the stub (${SECONDS} s)"
 site="$(mktemp -d)"
-NO_MKDOCS_2_WARNING=1 "$python" -m mkdocs build --strict --quiet --site-dir "$site"
+# Not --quiet: it hides the warnings that --strict turns into a failure.
+NO_MKDOCS_2_WARNING=1 "$python" -m mkdocs build --strict --site-dir "$site"
 rm -rf "$site"
 
 echo "== pytest (${SECONDS} s)"
