@@ -20,6 +20,7 @@ pub mod render;
 pub mod rng;
 pub mod score;
 pub mod solve;
+pub mod steps;
 pub mod symbols;
 pub mod text;
 
