@@ -6,11 +6,12 @@ use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 
 use super::arguments::thread_count;
-use super::batch_run::{native_source, run_batch, run_batch_raw};
+use super::batch_run::{native_source, run_batch, run_batch_raw, stopped};
 use super::boards::{batch_error, read_boards, Boards};
+use super::interrupt::Interrupt;
 use super::solution_scores::{ScoreVectors, SolutionScores};
 use super::{input, numpy_input};
-use crate::batch::{self, source::try_filled, BoardSource, Cost};
+use crate::batch::{self, source::try_zeroed_vec, BatchError, BoardSource, Check, Cost};
 use crate::grid::CELLS;
 use crate::score;
 
@@ -66,7 +67,8 @@ pub fn score_solutions<'py>(
     }
     let count = inputs.first().map_or(0, Boards::len);
     let memory = || PyMemoryError::new_err(format!("puzzles: not enough memory for the results of {count} boards"));
-    let flags = || try_filled(count, false).map_err(|_| memory());
+    // Zeroed lazily (calloc): no pass over the outputs before the first board is scored.
+    let flags = || try_zeroed_vec(count).map_err(|_| memory());
     let with_reference = solutions.is_some();
     let mut vectors = ScoreVectors {
         complete: flags()?,
@@ -74,7 +76,7 @@ pub fn score_solutions<'py>(
         keeps_givens: flags()?,
         solved: flags()?,
         matches: if with_reference { Some(flags()?) } else { None },
-        cell_accuracy: if with_reference { Some(try_filled(count, 0.0).map_err(|_| memory())?) } else { None },
+        cell_accuracy: if with_reference { Some(try_zeroed_vec(count).map_err(|_| memory())?) } else { None },
     };
     let mut columns = score::Columns {
         complete: &mut vectors.complete,
@@ -91,12 +93,18 @@ pub fn score_solutions<'py>(
         Some(sources) if sources.iter().all(|source| source.len() == count) => {
             let mut scratch = score::scratch_for(count).map_err(|_| memory())?;
             let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
+            let interrupt = Interrupt::new();
+            let stop = || interrupt.should_stop();
+            let op = batch::accepting(score::score_chunk);
             py.detach(|| {
                 score::score_blocks(&mut columns, &mut scratch, |first, scores| {
-                    batch::run(&sources, first, scores, threads, Cost::Light, score::score_chunk)
+                    batch::run_until(&sources, first, scores, threads, Cost::Light, Check::First, &op, None, &stop)
                 })
             })
-            .map_err(|failure| batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), failure.error))?;
+            .map_err(|failure| match failure.error {
+                BatchError::Stopped => stopped(&interrupt),
+                error => batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error),
+            })?;
         }
         // Python objects (or a count mismatch, which the shared driver reports): scored by
         // the shared driver, which reads objects a chunk at a time with the GIL; one packed
