@@ -72,6 +72,14 @@ impl Boards<'_> {
             Form::Objects(Objects::Indexed(_, len) | Objects::Array(_, len) | Objects::Iterated { len, .. }) => *len,
         }
     }
+
+    /// Makes the next read start again from the first board: for a second pass over the same
+    /// argument (an iterable is iterated afresh; every other form is read by position).
+    pub fn rewind(&mut self) {
+        if let Form::Objects(Objects::Iterated { iterator, .. }) = &mut self.form {
+            *iterator = None;
+        }
+    }
 }
 
 /// Reads any accepted batch argument, or raises `TypeError` / `BoardFormatError` naming it.

@@ -2,7 +2,7 @@
 //! (`crate::score`), convert back. Errors name the argument that is wrong.
 
 use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::PyMemoryError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use super::arguments::thread_count;
@@ -47,6 +47,29 @@ pub fn is_solution_many<'py>(
     Ok(flags.into_pyarray(py))
 }
 
+/// A reference that is not a solution of its puzzle is a broken dataset row, never a score:
+/// the first one is a `ValueError` naming its row (`solutions[17]: ...`).
+/// `inputs` are puzzles, candidates and solutions; they are left ready to be read again.
+fn check_references(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize) -> PyResult<()> {
+    // Puzzles and solutions side by side, scored as if the solutions were candidates.
+    inputs.swap(1, 2);
+    let scores = run_batch(py, inputs.get_mut(..2).unwrap_or_default(), threads, Cost::Light, score::score_chunk);
+    inputs.swap(1, 2);
+    inputs.iter_mut().for_each(Boards::rewind);
+    let scores = scores?;
+    let Some((row, score)) = scores.iter().enumerate().find(|(_, score)| !score.solved()) else { return Ok(()) };
+    let what = if !score.complete() {
+        "an incomplete grid"
+    } else if !score.valid() {
+        "a grid with a repeated digit"
+    } else {
+        "a grid that changes a given of the puzzle"
+    };
+    Err(PyValueError::new_err(format!(
+        "solutions[{row}]: expected a solution of puzzles[{row}] (complete, valid, keeping its givens), got {what}"
+    )))
+}
+
 // Scores each candidate: complete, valid, keeps_givens, solved, and against `solutions`
 // (when given) matches and cell_accuracy.
 #[doc = stub_doc!("score_solutions")]
@@ -64,6 +87,7 @@ pub fn score_solutions<'py>(
     let mut inputs = vec![read_boards(puzzles, "puzzles")?, read_boards(candidates, "candidates")?];
     if let Some(solutions) = solutions {
         inputs.push(read_boards(solutions, "solutions")?);
+        check_references(py, &mut inputs, threads)?;
     }
     let count = inputs.first().map_or(0, Boards::len);
     let memory = || PyMemoryError::new_err(format!("puzzles: not enough memory for the results of {count} boards"));
@@ -114,6 +138,6 @@ pub fn score_solutions<'py>(
             columns.spread(0, &scores);
         }
     }
-    Ok(SolutionScores::new(py, vectors))
+    SolutionScores::new(py, vectors)
 }
 

@@ -112,7 +112,7 @@ pub struct CheckArgs {
     pub solve: bool,
 
     /// Threads for --unique and --solve [default: every core available].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = thread_count, allow_negative_numbers = true)]
     pub threads: Option<u32>,
 }
 
@@ -127,8 +127,17 @@ pub struct SolveArgs {
     pub json: bool,
 
     /// Threads to solve on [default: every core available].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = thread_count, allow_negative_numbers = true)]
     pub threads: Option<u32>,
+}
+
+/// `--threads N`: a positive int. Negative numbers reach it too (`--threads -1` is a value,
+/// not an unknown option), so every wrong number gets the same message as 0.
+fn thread_count(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) => u32::try_from(n).ok().filter(|&n| n >= 1).ok_or_else(|| format!("{n} is not in 1..={}", u32::MAX)),
+        Err(_) => Err(format!("expected a positive int, got '{text}'")),
+    }
 }
 
 /// Parses the arguments after the program name into the subcommand to run.
@@ -247,6 +256,11 @@ mod tests {
         assert!(check(&["--solve", "--json"]).solve);
         let zero = parse(["--threads", "0"]).map(|_| ()).unwrap_err().to_string();
         assert!(zero.starts_with("error: invalid value '0' for '--threads <N>': 0 is not in 1..=4294967295"), "{zero}");
+        for (given, why) in [("-1", "-1 is not in 1..=4294967295"), ("4294967296", "4294967296 is not in 1..=4294967295"), ("two", "expected a positive int, got 'two'")] {
+            let error = parse(["--threads", given]).map(|_| ()).unwrap_err().to_string();
+            assert!(error.starts_with(&format!("error: invalid value '{given}' for '--threads <N>': {why}\n")), "{error}");
+        }
+        assert_eq!(check(&["--threads", "4294967295"]).threads, Some(u32::MAX));
         for pair in [["--solve", "--quiet"], ["--solve", "--unique"]] {
             let conflict = parse(pair).map(|_| ()).unwrap_err();
             assert_eq!(conflict.kind(), ErrorKind::ArgumentConflict);
