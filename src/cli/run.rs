@@ -258,7 +258,7 @@ mod tests {
         assert_eq!(ran.code, EXIT_INVALID);
         assert_eq!(
             ran.out,
-            "<stdin>:2: digit 8 repeats in column 0 at (0, 0) and (3, 0); digit 8 repeats in box 0 at (0, 0) and (2, 2)\n\
+            "<stdin>:2: digit 8 repeats in column 1 at r1c1 and r4c1; digit 8 repeats in box 1 at r1c1 and r3c3\n\
              2 boards: 1 valid, 1 invalid\n"
         );
         assert_eq!(ran.err, "");
