@@ -69,16 +69,7 @@ impl fmt::Display for Conflict {
     /// `digit 8 repeats in box 0 at (0, 0) and (2, 2)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "digit {} repeats in {} {} at ", self.digit, self.unit.name(), self.index)?;
-        let last = self.cells.len().saturating_sub(1);
-        for (i, (r, c)) in self.cells.iter().enumerate() {
-            let separator = match i {
-                0 => "",
-                _ if i == last => " and ",
-                _ => ", ",
-            };
-            write!(f, "{separator}({r}, {c})")?;
-        }
-        Ok(())
+        list_cells(f, &self.cells, |f, r, c| write!(f, "({r}, {c})"))
     }
 }
 
@@ -98,17 +89,22 @@ impl fmt::Display for ForPeople<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let conflict = self.0;
         write!(f, "digit {} repeats in {} {} at ", conflict.digit, conflict.unit.name(), conflict.index + 1)?;
-        let last = conflict.cells.len().saturating_sub(1);
-        for (i, (r, c)) in conflict.cells.iter().enumerate() {
-            let separator = match i {
-                0 => "",
-                _ if i == last => " and ",
-                _ => ", ",
-            };
-            write!(f, "{separator}r{}c{}", r + 1, c + 1)?;
-        }
-        Ok(())
+        list_cells(f, &conflict.cells, |f, r, c| write!(f, "r{}c{}", r + 1, c + 1))
     }
+}
+
+/// `a, b and c`, each cell written by `cell`.
+fn list_cells(f: &mut fmt::Formatter<'_>, cells: &[(usize, usize)], cell: impl Fn(&mut fmt::Formatter<'_>, usize, usize) -> fmt::Result) -> fmt::Result {
+    let last = cells.len().saturating_sub(1);
+    for (i, &(r, c)) in cells.iter().enumerate() {
+        f.write_str(match i {
+            0 => "",
+            _ if i == last => " and ",
+            _ => ", ",
+        })?;
+        cell(f, r, c)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
