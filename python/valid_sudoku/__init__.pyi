@@ -152,9 +152,11 @@ def is_valid_many(
     ``BoardsLike``): a numpy array, bytes of puzzle lines, a list of boards, any iterable.
 
     ``threads``: ``None`` (the default) uses every core available to the process; ``1`` runs
-    on the calling thread; any other positive int uses up to that many threads. The results
-    are identical for every setting. The GIL is released while boards are validated (reading
-    Python objects needs it, so that part runs on the calling thread, a chunk at a time).
+    on the calling thread; any other positive int (or object with ``__index__``, such as
+    ``numpy.int64``; never a bool) uses up to that many threads. The results are identical
+    for every setting. The GIL is released while boards are validated (reading Python
+    objects needs it, so that part runs on the calling thread, a chunk at a time). Ctrl-C
+    stops a long call with ``KeyboardInterrupt`` within milliseconds, on every thread.
 
     Raises:
         BoardFormatError: a value outside 0-9 (``boards[17][2][4]: expected a value 0-9, got
@@ -169,7 +171,10 @@ def is_valid_many(
         TypeError: a float, bool or other non-integer, non-string dtype; an Arrow column
             that is not of strings or binary; an unsupported ``boards`` type; a board of a wrong type in a sequence; ``threads`` not an int.
         ValueError: ``threads`` below 1; an iterable whose ``len()`` differs from what it
-            yields; a malformed Arrow array, or an Arrow stream that fails.
+            yields; a malformed Arrow array (offsets that decrease, or step by more than 16 MiB,
+            as a schema that contradicts its array makes them; the C data interface gives no
+            buffer lengths, so that the schema matches its array is the producer's contract),
+            or an Arrow stream that fails.
         MemoryError: a batch too large for the results to be allocated (checked before any
             board is read).
         ImportError: numpy is not installed; ``pip install numpy``.
@@ -226,6 +231,10 @@ class SolutionScores:
     ``repr`` shows the rate of each, e.g. ``SolutionScores(n=1000, solved=0.871,
     valid=0.902, complete=1.0, keeps_givens=0.95)``, then ``matches`` and ``cell_accuracy``
     when reference solutions were given.
+
+    The arrays are read-only (``flags.writeable`` is False), so they always agree with
+    ``rates()`` and ``repr``; copy one (``sc.solved.copy()``) to change it. A
+    ``SolutionScores`` pickles, so it crosses process pools and Dask workers.
     """
 
     @property
@@ -272,7 +281,10 @@ def score_solutions(
     be ``solved``: a puzzle may have several solutions.
 
     Arguments, threads and errors are as for ``is_solution_many``; ``solutions`` is read like
-    the others and named ``solutions`` in errors. Memory beyond the results stays a few
+    the others and named ``solutions`` in errors. Each reference must solve its puzzle
+    (complete, valid, keeping its givens): one that does not is a broken dataset row, and
+    raises ``ValueError`` naming it (``solutions[17]: expected a solution of puzzles[17]
+    (complete, valid, keeping its givens), got an incomplete grid``). Memory beyond the results stays a few
     hundred KB for arrays and tensors.
     """
 
