@@ -57,6 +57,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::count_solutions_many, m)?)?;
     m.add("TECHNIQUES", pyo3::types::PyTuple::new(py, crate::steps::TECHNIQUES.iter().map(|t| t.name))?)?;
+    m.add("_TECHNIQUE_TABLE", bindings::steps::technique_table(py)?)?;
     m.add("LEVELS", pyo3::types::PyTuple::new(py, crate::steps::Level::ALL.map(crate::steps::Level::name))?)?;
     m.add_function(wrap_pyfunction!(bindings::steps::candidates, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::steps::candidates_many, m)?)?;

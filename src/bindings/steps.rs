@@ -165,7 +165,10 @@ fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyResult<Techniq
         let name = name?;
         let text: String = name.extract().map_err(|_| PyTypeError::new_err(format!("techniques: expected names from TECHNIQUES, got {}", name.repr().map(|r| r.to_string()).unwrap_or_default())))?;
         let technique = Technique::from_name(&text)
-            .ok_or_else(|| PyValueError::new_err(format!("techniques: unknown technique {text:?}; see TECHNIQUES")))?;
+            .ok_or_else(|| {
+            let shown = name.repr().map(|r| r.to_string()).unwrap_or_default();
+            PyValueError::new_err(format!("techniques: unknown technique {shown}; see TECHNIQUES"))
+        })?;
         allowed |= technique.bit();
     }
     Ok(allowed)
@@ -174,4 +177,13 @@ fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyResult<Techniq
 /// The driver hands out checked values 0-9, so every chunk of 81 is a grid.
 fn grid_of(cells: &[u8]) -> Grid {
     <[u8; CELLS]>::try_from(cells).ok().and_then(|cells| Grid::from_values(cells).ok()).unwrap_or(Grid::EMPTY)
+}
+
+/// The one table of techniques as Python data (name, level, weight, needs uniqueness), for
+/// the tests that check docs/steps.md against it.
+pub fn technique_table(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyTuple>> {
+    pyo3::types::PyTuple::new(
+        py,
+        steps::TECHNIQUES.iter().map(|info| (info.name, info.level.name(), info.weight, info.needs_uniqueness)),
+    )
 }
