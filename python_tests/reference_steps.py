@@ -64,18 +64,18 @@ def subsets(marks: Marks, n: int, hidden: bool) -> set[Finding]:
     for unit in units():
         empty = [cell for cell in unit if cell in marks]
         if hidden:
-            for digits in combinations(range(1, 10), n):
-                cells = {cell for cell in empty for d in digits if d in marks[cell]}
-                present = all(any(d in marks[cell] for cell in empty) for d in digits)
-                if present and len(cells) == n:
-                    removed = frozenset((r, c, e) for (r, c) in cells for e in marks[(r, c)] if e not in digits)
+            for chosen in combinations(range(1, 10), n):
+                places = {cell for cell in empty for d in chosen if d in marks[cell]}
+                present = all(any(d in marks[cell] for cell in empty) for d in chosen)
+                if present and len(places) == n:
+                    removed = frozenset((r, c, e) for (r, c) in places for e in marks[(r, c)] if e not in chosen)
                     if removed:
                         found.add(removed)
         else:
-            for cells in combinations(empty, n):
-                digits = set().union(*(marks[cell] for cell in cells))
+            for group in combinations(empty, n):
+                digits: set[int] = set().union(*(marks[cell] for cell in group))
                 if len(digits) == n:
-                    removed = frozenset((r, c, d) for (r, c) in empty if (r, c) not in cells for d in marks[(r, c)] & digits)
+                    removed = frozenset((r, c, d) for (r, c) in empty if (r, c) not in group for d in marks[(r, c)] & digits)
                     if removed:
                         found.add(removed)
     return found

@@ -129,7 +129,7 @@ def test_candidates_errors_name_the_cell() -> None:
     with pytest.raises(ValueError, match=r"^candidates: expected 9 rows, got 2$"):
         next_step(EASY, candidates=[[set()] * 9] * 2)
     with pytest.raises(TypeError, match=r"^candidates: expected 9 rows of 9 sets"):
-        next_step(EASY, candidates="x")
+        next_step(EASY, candidates="x")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^candidates: expected .*, got an array of shape \[9, 8\]$"):
         next_step(EASY, candidates=np.zeros((9, 8), dtype=np.uint16))
 
@@ -299,3 +299,16 @@ def test_each_checked_technique_finds_an_instance_of_its_definition(position: tu
             assert int(solution[9 * r + c]) != d
 
 
+
+
+def test_docs_page_examples() -> None:
+    if not DOCS.exists():
+        pytest.skip("docs/steps.md not written")
+    text = DOCS.read_text()
+    blocks = [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]
+    assert blocks
+    for block in blocks:
+        test = doctest.DocTestParser().get_doctest(block, {}, "docs/steps.md", str(DOCS), 0)
+        runner = doctest.DocTestRunner()
+        runner.run(test)
+        assert runner.failures == 0

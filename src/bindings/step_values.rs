@@ -97,7 +97,7 @@ impl PyStep {
 #[pyclass(frozen, module = "valid_sudoku", name = "SolvePath")]
 pub struct PySolvePath {
     steps: Py<PyList>,
-    lines: Vec<String>,
+    count: usize,
     solved: bool,
     board: Py<PyBoard>,
 }
@@ -105,10 +105,9 @@ pub struct PySolvePath {
 impl PySolvePath {
     pub fn new(py: Python<'_>, start: Pencil, path: crate::steps::Path) -> PyResult<PySolvePath> {
         let mut before = start;
-        let mut lines = Vec::with_capacity(path.steps.len());
+        let count = path.steps.len();
         let list = PyList::empty(py);
         for step in path.steps {
-            lines.push(step.describe());
             let next = {
                 let mut after = before;
                 after.apply(&step);
@@ -117,7 +116,7 @@ impl PySolvePath {
             list.append(Py::new(py, PyStep::new(step, before))?)?;
             before = next;
         }
-        Ok(PySolvePath { steps: list.unbind(), lines, solved: path.solved, board: Py::new(py, PyBoard::from_grid(path.end.grid()))? })
+        Ok(PySolvePath { steps: list.unbind(), count, solved: path.solved, board: Py::new(py, PyBoard::from_grid(path.end.grid()))? })
     }
 }
 
@@ -143,17 +142,22 @@ impl PySolvePath {
     }
 
     fn __len__(&self) -> usize {
-        self.lines.len()
+        self.count
     }
 
-    fn __str__(&self) -> String {
-        let mut text: Vec<String> = self.lines.iter().enumerate().map(|(i, line)| format!("{}. {line}", i + 1)).collect();
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        // Sentences are written when asked for, not for every path.
+        let mut text = Vec::with_capacity(self.count + 1);
+        for (i, step) in self.steps.bind(py).iter().enumerate() {
+            let step = step.cast_into::<PyStep>()?;
+            text.push(format!("{}. {}", i + 1, step.get().step.describe()));
+        }
         text.push(if self.solved { "solved".into() } else { "stuck".into() });
-        text.join("\n")
+        Ok(text.join("\n"))
     }
 
     fn __repr__(&self) -> String {
-        format!("<SolvePath: {} steps, {}>", self.lines.len(), if self.solved { "solved" } else { "stuck" })
+        format!("<SolvePath: {} steps, {}>", self.count, if self.solved { "solved" } else { "stuck" })
     }
 }
 
