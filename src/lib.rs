@@ -57,5 +57,18 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::solution_scores::_solution_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::count_solutions_many, m)?)?;
+    m.add("TECHNIQUES", pyo3::types::PyTuple::new(py, crate::steps::TECHNIQUES.iter().map(|t| t.name))?)?;
+    m.add("_TECHNIQUE_TABLE", bindings::steps::technique_table(py)?)?;
+    m.add("LEVELS", pyo3::types::PyTuple::new(py, crate::steps::Level::ALL.map(crate::steps::Level::name))?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::candidates, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::candidates_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::next_step, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::solve_steps, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::grade, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::grade_many, m)?)?;
+    m.add_class::<bindings::step_values::PyStep>()?;
+    m.add_class::<bindings::step_values::PySolvePath>()?;
+    m.add_class::<bindings::step_values::PyGrade>()?;
+    m.add_class::<bindings::grades::Grades>()?;
     Ok(())
 }

@@ -522,6 +522,8 @@ class Board:
     @property
     def givens(self) -> int:
         """The number of filled cells, 0-81."""
+    def candidates(self) -> list[list[frozenset[int]]]:
+        """The pencil marks of each cell; see ``candidates()``."""
     def solve(self) -> Board | None:
         """A solution as a new ``Board``, or None when there is none; see ``solve()``."""
     def count_solutions(self, *, limit: int = 2) -> int:
@@ -559,6 +561,224 @@ class Board:
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+# ---------------------------------------------------------------------------------------
+# Steps: candidates, human techniques, solving paths and grades (docs/steps.md)
+# ---------------------------------------------------------------------------------------
+
+TECHNIQUES: Final[tuple[str, ...]]
+"""The names of the techniques ``next_step`` knows, easiest first: the order it tries them
+in, from ``"full house"`` to ``"aic"``; docs/steps.md has the table with levels and weights.
+"""
+
+LEVELS: Final[tuple[str, ...]]
+"""The difficulty ladder of ``grade``, easiest first: ``("easy", "medium", "hard",
+"expert", "extreme", "guessing")``."""
+
+def candidates(board: BoardLike, /) -> list[list[frozenset[int]]]:
+    """The pencil marks of a board: for each empty cell, the digits that no filled cell in its
+    row, column or box rules out; a filled cell gets an empty set. 9 lists of 9 frozensets,
+    indexed ``[row][col]`` from 0.
+
+    ``board`` is any form ``is_valid_sudoku`` accepts (and a ``Board``), with the same errors.
+
+        >>> from valid_sudoku import candidates
+        >>> marks = candidates("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> sorted(marks[0][2]), marks[0][0]
+        ([1, 2, 4], frozenset())
+    """
+
+def candidates_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint16]:
+    """``candidates`` for many boards, as a new ``(N, 9, 9)`` ``uint16`` array: bit ``d - 1``
+    of element ``[i, row, col]`` is set when digit ``d`` is a candidate there (0 for a filled
+    cell). ``boards``, ``threads``, errors and the GIL are as for ``is_valid_many``.
+    """
+
+class Step:
+    """One step a person can take: what a technique found, and why.
+
+    ``str(step)`` is a sentence in ``r1c1`` notation (rows and columns counted from 1, as
+    the Sudoku community writes them), such as ``"Hidden single: 5 can only go in r2c6 within
+    box 2"``; the attributes hold the same facts as Python data, counted from 0. In Jupyter a
+    step shows the board with its pencil marks, the pattern's cells highlighted, the removed
+    candidates struck out and the placed digit in green (``_repr_html_``).
+    """
+
+    @property
+    def technique(self) -> str:
+        """The technique's name, one of ``TECHNIQUES``."""
+    @property
+    def placements(self) -> tuple[tuple[int, int, int], ...]:
+        """The digits the step writes, as ``(row, col, digit)``, row and col from 0."""
+    @property
+    def eliminations(self) -> tuple[tuple[int, int, int], ...]:
+        """The candidates the step removes, as ``(row, col, digit)``, sorted by cell."""
+    @property
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """The cells of the pattern, as ``(row, col)``; a chain's in chain order, one entry
+        per node (a cell can appear twice)."""
+    @property
+    def digits(self) -> tuple[int, ...]:
+        """The digits the pattern is made of, increasing."""
+    @property
+    def units(self) -> tuple[tuple[str, int], ...]:
+        """The units the pattern lies in, as ``(kind, index)``: kind ``"row"``, ``"column"``
+        or ``"box"``, index from 0 (boxes in reading order)."""
+    def _asdict(self) -> dict[str, Any]:
+        """The attributes as a dict, with the sentence under ``"text"``."""
+    def _repr_html_(self) -> str:
+        """Self-contained HTML for Jupyter: the board before the step with pencil marks,
+        the pattern's cells highlighted, removed candidates struck out (class
+        "eliminated"), the placed digit shown (class "placed"), and the sentence under it.
+        Inline styles only, on a card with explicit colours, so it reads in light and dark
+        themes; no JavaScript."""
+
+class SolvePath:
+    """What ``solve_steps`` did: the steps in order, and where they led.
+
+    ``str(path)`` has one numbered line per step, then ``solved`` or ``stuck``; ``len(path)``
+    is the number of steps.
+    """
+
+    @property
+    def steps(self) -> list[Step]:
+        """The steps, in the order they were applied (a new list each time)."""
+    @property
+    def solved(self) -> bool:
+        """The steps filled every cell."""
+    @property
+    def board(self) -> Board:
+        """The board the steps reached: the solution when ``solved``."""
+    def __len__(self) -> int: ...
+
+class Grade:
+    """How hard a puzzle is, from ``grade``: the path of easiest steps, and search effort."""
+
+    @property
+    def level(self) -> str:
+        """One of ``LEVELS``: the level of the hardest technique the path needs, or
+        ``"guessing"`` when logic alone cannot finish."""
+    @property
+    def hardest(self) -> str | None:
+        """The hardest technique the path used (None for a complete board)."""
+    @property
+    def score(self) -> int:
+        """The sum of the techniques' weights over the path (docs/steps.md)."""
+    @property
+    def steps(self) -> int:
+        """The number of steps of the path."""
+    @property
+    def solved_by_logic(self) -> bool:
+        """The techniques alone solved the puzzle."""
+    @property
+    def guesses(self) -> float:
+        """The solver's guesses, counting to two solutions, averaged over the puzzle and
+        seven fixed isomorphs of it (the same maps for every puzzle), so relabelling or
+        reordering a puzzle barely moves it; the same on every run."""
+    def _asdict(self) -> dict[str, Any]:
+        """The attributes as a dict."""
+
+class Grades:
+    """What ``grade_many`` found: one ``(N,)`` numpy array per measure, immutable.
+
+    A row without exactly one solution has ``proper`` False, ``level``, ``hardest`` and
+    ``score`` -1, ``solved_by_logic`` False and ``guesses`` NaN.
+    """
+
+    @property
+    def level(self) -> numpy.typing.NDArray[numpy.int8]:
+        """Level codes: indexes into ``levels`` (-1 where not proper)."""
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The level names, ``LEVELS``."""
+    @property
+    def score(self) -> numpy.typing.NDArray[numpy.int32]:
+        """``Grade.score`` per row (-1 where not proper)."""
+    @property
+    def hardest(self) -> numpy.typing.NDArray[numpy.int8]:
+        """The hardest technique per row, as an index into ``techniques`` (-1 where not
+        proper or none was needed)."""
+    @property
+    def techniques(self) -> tuple[str, ...]:
+        """The technique names, ``TECHNIQUES``."""
+    @property
+    def guesses(self) -> numpy.typing.NDArray[numpy.float64]:
+        """``Grade.guesses`` per row (NaN where not proper)."""
+    @property
+    def proper(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """The board has exactly one solution."""
+    @property
+    def solved_by_logic(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """``Grade.solved_by_logic`` per row (False where not proper)."""
+    @property
+    def n(self) -> int:
+        """The number of boards graded."""
+    def __len__(self) -> int: ...
+
+def next_step(
+    board: BoardLike,
+    /,
+    *,
+    candidates: Sequence[Sequence[Iterable[int]]] | numpy.typing.NDArray[numpy.uint16] | None = None,
+    techniques: Iterable[str] | None = None,
+) -> Step | None:
+    """The easiest step that makes progress, or None when the board is solved or no allowed
+    technique applies. "Easiest" is the order of ``TECHNIQUES``.
+
+    ``candidates`` are the pencil marks an app keeps, in the form ``candidates()`` returns
+    (9 rows of 9 sets of digits) or the ``(9, 9)`` ``uint16`` bitmask form of
+    ``candidates_many``; without them the marks are ``candidates(board)``. Marks may be
+    narrower than that (an app's eliminations), never wider: a digit that a filled cell rules
+    out raises ``ValueError`` naming the cell (``candidates for r1c3 include 5, which r1c1
+    already holds``), as do marks on a filled cell. ``techniques`` restricts the step to
+    names from ``TECHNIQUES`` (an unknown name raises ``ValueError``). The uniqueness
+    techniques (unique rectangles, BUG+1) are used only when the board has exactly one
+    solution.
+
+    ``board`` is any form ``is_valid_sudoku`` accepts, with the same errors; a board on which
+    a digit repeats raises ``ValueError``.
+
+        >>> from valid_sudoku import next_step
+        >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        >>> print(next_step(puzzle))
+        Hidden single: 8 can only go in r1c6 within box 2
+        >>> next_step(puzzle).placements
+        ((0, 5, 8),)
+    """
+
+def solve_steps(board: BoardLike, /, *, techniques: Iterable[str] | None = None) -> SolvePath:
+    """Apply ``next_step`` until the board is solved or stuck, and return the path.
+
+    Every step is sound: no placement or elimination contradicts a solution of the board.
+    ``board``, ``techniques`` and errors are as for ``next_step``.
+
+        >>> from valid_sudoku import solve_steps
+        >>> path = solve_steps("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        >>> path.solved, len(path), path.board.is_solved
+        (True, 51, True)
+    """
+
+def grade(board: BoardLike, /) -> Grade:
+    """How hard a puzzle is for a person, and for a solver.
+
+    ``level`` is that of the hardest technique the path of easiest steps needs (``"guessing"``
+    when the techniques cannot finish), ``score`` the sum of the path's weights, ``guesses``
+    the solver's search effort averaged over fixed isomorphs. Deterministic. A board without
+    exactly one solution raises ``ValueError`` saying which (``the board has no solution`` or
+    ``more than one solution``); other errors are as for ``is_valid_sudoku``.
+
+        >>> from valid_sudoku import grade
+        >>> grade("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        Grade(level='easy', hardest='hidden single', score=81, steps=51, solved_by_logic=True, guesses=0.0)
+    """
+
+def grade_many(boards: BoardsLike, /, *, threads: int | None = None) -> Grades:
+    """``grade`` for many boards, as a ``Grades`` of numpy arrays, one entry per row.
+
+    A row without exactly one solution does not raise: it is marked (``proper`` False). The
+    rows are the same for any thread count. ``boards``, ``threads``, errors and the GIL are
+    as for ``is_valid_many``; Ctrl-C stops a long call with ``KeyboardInterrupt``.
+    """
 
 def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
     """Run the ``valid-sudoku`` command in-process and return its exit status.

@@ -63,6 +63,11 @@ impl PyBoard {
         self.grid.givens()
     }
 
+    #[doc = stub_doc!("Board.candidates")]
+    fn candidates<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+        super::steps::marks_list(py, &crate::steps::Pencil::from_grid(&self.grid))
+    }
+
     #[doc = stub_doc!("Board.solve")]
     fn solve(&self, py: Python<'_>) -> PyResult<Option<PyBoard>> {
         super::solve::solve_grid(py, &self.grid)

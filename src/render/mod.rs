@@ -2,4 +2,5 @@
 //! table for notebooks. Knows nothing of Python.
 
 pub mod html;
+pub mod step_html;
 pub mod text;

@@ -52,3 +52,4 @@ fn every_step_on_the_hard_sets_agrees_with_the_solution() {
         eprintln!("{name}: {solved} of {unique} solved by logic");
     }
 }
+

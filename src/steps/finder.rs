@@ -45,7 +45,17 @@ pub fn find(technique: Technique, p: &Pencil) -> Option<Step> {
 /// only when `unique` says the board has exactly one solution. `None` when the board is
 /// solved, broken (a cell or a unit with nowhere to go), or stuck.
 pub fn next_step(p: &Pencil, allowed: Techniques, unique: bool) -> Option<Step> {
-    if p.is_solved() || p.is_broken() {
+    if p.is_broken() {
+        return None;
+    }
+    next_step_after(p, allowed, unique)
+}
+
+/// [`next_step`] on a board known not broken (in a path, a sound step from a board that is
+/// not broken leaves one that is not): only the cheap check that every empty cell has a
+/// candidate.
+pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: bool) -> Option<Step> {
+    if p.is_solved() || p.has_empty_cell_without_marks() {
         return None;
     }
     TECHNIQUES

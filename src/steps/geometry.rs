@@ -10,7 +10,7 @@ pub type Cells = u128;
 pub const UNITS: usize = 27;
 
 /// The cells of each unit.
-pub const UNIT_CELLS: [Cells; UNITS] = {
+const UNIT_TABLE: [Cells; UNITS] = {
     let mut table = [0u128; UNITS];
     let mut i = 0;
     while i < CELLS {
@@ -24,7 +24,7 @@ pub const UNIT_CELLS: [Cells; UNITS] = {
 };
 
 /// Each cell's row, column and box, as unit numbers.
-pub const UNITS_OF: [[u8; 3]; CELLS] = {
+const UNITS_OF_TABLE: [[u8; 3]; CELLS] = {
     let mut table = [[0u8; 3]; CELLS];
     let mut i = 0;
     while i < CELLS {
@@ -36,16 +36,25 @@ pub const UNITS_OF: [[u8; 3]; CELLS] = {
 };
 
 /// The 20 cells that share a unit with each cell (the cell itself excluded).
-pub const PEERS: [Cells; CELLS] = {
+const PEER_TABLE: [Cells; CELLS] = {
     let mut table = [0u128; CELLS];
     let mut i = 0;
     while i < CELLS {
-        let u = UNITS_OF[i];
-        table[i] = (UNIT_CELLS[u[0] as usize] | UNIT_CELLS[u[1] as usize] | UNIT_CELLS[u[2] as usize]) & !(1 << i);
+        let u = UNITS_OF_TABLE[i];
+        table[i] = (UNIT_TABLE[u[0] as usize] | UNIT_TABLE[u[1] as usize] | UNIT_TABLE[u[2] as usize]) & !(1 << i);
         i += 1;
     }
     table
 };
+
+// Statics, not consts: a const array indexed at run time can be rebuilt on the stack at each
+// use, and these are read in every technique's inner loops.
+/// The cells of each unit.
+pub static UNIT_CELLS: [Cells; UNITS] = UNIT_TABLE;
+/// Each cell's row, column and box, as unit numbers.
+pub static UNITS_OF: [[u8; 3]; CELLS] = UNITS_OF_TABLE;
+/// The 20 peers of each cell.
+pub static PEERS: [Cells; CELLS] = PEER_TABLE;
 
 /// The one cell of a set with exactly one member.
 pub fn first(cells: Cells) -> usize {

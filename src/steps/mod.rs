@@ -14,6 +14,7 @@
 mod chains;
 mod combos;
 mod finder;
+mod grade;
 mod fish;
 pub mod geometry;
 mod intersections;
@@ -33,6 +34,7 @@ mod data_tests;
 mod testing;
 
 pub use finder::{find, next_step};
+pub use grade::{fixed_maps, grade, Grade, GradeError, ISOMORPHS};
 pub use path::{grade_path, logic_grade, solve_path, LogicGrade, Path};
 pub use pencil::{MarksError, Pencil, ALL_DIGITS};
 pub use step::Step;

@@ -1,7 +1,7 @@
 //! Solving paths and the logic grade: steps applied in order until the board is solved or
 //! no allowed technique applies.
 
-use super::finder::next_step;
+use super::finder::{next_step, next_step_after};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::{Level, Technique, Techniques, ALL_TECHNIQUES};
@@ -23,7 +23,8 @@ pub fn solve_path(start: Pencil, allowed: Techniques, unique: bool) -> Path {
     let mut pencil = start;
     let mut steps = Vec::new();
     while steps.len() < MAX_STEPS {
-        let Some(step) = next_step(&pencil, allowed, unique) else { break };
+        let found = if steps.is_empty() { next_step(&pencil, allowed, unique) } else { next_step_after(&pencil, allowed, unique) };
+        let Some(step) = found else { break };
         pencil.apply(&step);
         steps.push(step);
     }

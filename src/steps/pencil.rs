@@ -16,6 +16,8 @@ pub struct Pencil {
     masks: [u16; CELLS],
     digits: [Cells; 9],
     empty: Cells,
+    /// The digits placed in each unit, kept as cells are filled.
+    placed: [u16; 27],
 }
 
 /// Pencil marks that a given (or another filled cell) rules out.
@@ -89,7 +91,15 @@ impl Pencil {
                 }
             }
         }
-        Pencil { values, masks, digits, empty }
+        let mut placed = [0u16; 27];
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
+                for &u in &UNITS_OF[cell] {
+                    placed[usize::from(u)] |= 1 << (v - 1);
+                }
+            }
+        }
+        Pencil { values, masks, digits, empty, placed }
     }
 
     /// The board's digits (0 for empty).
@@ -129,20 +139,25 @@ impl Pencil {
 
     /// The digits already placed in a unit, as a mask.
     pub fn placed_in(&self, unit: usize) -> u16 {
-        members(UNIT_CELLS.get(unit).copied().unwrap_or(0) & !self.empty)
-            .fold(0, |mask, cell| mask | 1 << (self.values[cell] - 1))
+        self.placed.get(unit).copied().unwrap_or(0)
     }
 
     /// True when some empty cell has no candidate left, or a unit has a missing digit with
     /// nowhere to go: no technique should run on such a board.
     pub fn is_broken(&self) -> bool {
-        if members(self.empty).any(|cell| self.masks[cell] == 0) {
+        if self.has_empty_cell_without_marks() {
             return true;
         }
-        (0..27).any(|unit| {
-            let open = (0..9).fold(0u16, |m, d| if self.digits[d] & UNIT_CELLS[unit] != 0 { m | 1 << d } else { m });
-            open | self.placed_in(unit) != ALL_DIGITS
+        UNIT_CELLS.iter().zip(&self.placed).any(|(&unit, &placed)| {
+            let open = self.digits.iter().enumerate().fold(0u16, |m, (d, &cells)| m | (u16::from(cells & unit != 0) << d));
+            open | placed != ALL_DIGITS
         })
+    }
+
+    /// True when some empty cell has no candidate left.
+    pub fn has_empty_cell_without_marks(&self) -> bool {
+        let marked = self.digits.iter().fold(0, |m, &d| m | d);
+        marked & self.empty != self.empty
     }
 
     /// Writes digit index `d` (0-8) into `cell` and removes it from the cell's peers.
@@ -159,6 +174,9 @@ impl Pencil {
         self.masks[cell] = 0;
         self.values[cell] = d as u8 + 1;
         self.empty &= !(1 << cell);
+        for &u in &UNITS_OF[cell] {
+            self.placed[usize::from(u)] |= 1 << d;
+        }
         for peer in members(self.digits[d] & PEERS[cell]) {
             self.masks[peer] &= !(1 << d);
         }

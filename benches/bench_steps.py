@@ -1,0 +1,119 @@
+"""Human steps: `solve_steps` µs per puzzle and the share solved by logic alone, beside
+rustoku's `solve_steps` on the same puzzles in this run; `grade_many` puzzles per second on 1
+and 2 threads; and the Spearman correlation of our `score` and `guesses`, and of rustoku's
+summed `difficulty_point`, with the Kaggle sample's `difficulty` column.
+
+Sets, from ../shared/data: the first 300 puzzles of the Kaggle sample and sudoku-top95.
+Ours is the best of several passes; rustoku, far slower, gets one. rustoku's path counts as
+solved by logic when no step is a guess (technique "None").
+
+    python benches/bench_steps.py            # the table in docs/steps.md
+    python benches/bench_steps.py --quick    # seconds; a smoke run for the test suite
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
+
+import pandas as pd  # noqa: E402
+
+import valid_sudoku  # noqa: E402
+from machine import cores, cpu_model  # noqa: E402
+from puzzles import DATA_DIR, KAGGLE_FILE, data_available, puzzle_lines  # noqa: E402
+
+try:
+    import rustoku  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ImportError:  # a benchmark-only dependency; its columns are left out.
+    rustoku = None
+
+
+def per_puzzle_us(function: Callable[[str], Any], puzzles: list[str], passes: int) -> float:
+    best = float("inf")
+    for _ in range(passes):
+        start = time.perf_counter()
+        for puzzle in puzzles:
+            function(puzzle)
+        best = min(best, time.perf_counter() - start)
+    return best * 1e6 / len(puzzles)
+
+
+def kaggle_rows(count: int) -> list[dict[str, str]]:
+    with (DATA_DIR / KAGGLE_FILE).open(newline="") as handle:
+        return list(csv.DictReader(handle))[:count]
+
+
+def rustoku_solved(puzzle: str) -> bool:
+    path = rustoku.solve_steps(puzzle)
+    return path is not None and all(step["technique"] != "None" for step in path["steps"])
+
+
+def rustoku_points(puzzle: str) -> int:
+    path = rustoku.solve_steps(puzzle)
+    return 0 if path is None else sum(int(step["difficulty_point"]) for step in path["steps"])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sets, one pass: a smoke run")
+    args = parser.parse_args()
+    passes = 1 if args.quick else 3
+    print(f"machine: {platform.system()} {platform.machine()}, {cpu_model()}, {cores()} cores")
+    versions = [f"valid_sudoku {valid_sudoku.__version__}", f"Python {platform.python_version()}"]
+    if rustoku is not None:
+        versions.append("rustoku " + getattr(rustoku, "__version__", "(installed)"))
+    print("versions: " + "; ".join(versions))
+    if not data_available():
+        print("no ../shared/data next to this checkout: nothing to measure")
+        return 0
+    rows = kaggle_rows(20 if args.quick else 300)
+    kaggle = [row["puzzle"] for row in rows]
+    top95 = puzzle_lines("norvig/sudoku-top95.txt")[: 10 if args.quick else 95]
+    print()
+    print("| set | puzzles | ours µs/puzzle | rustoku µs/puzzle | ratio | ours by logic | rustoku by logic |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, boards in (("kaggle sample", kaggle), ("top95", top95)):
+        ours = per_puzzle_us(valid_sudoku.solve_steps, boards, passes)
+        solved = sum(valid_sudoku.solve_steps(b).solved for b in boards)
+        if rustoku is not None:
+            theirs = per_puzzle_us(rustoku.solve_steps, boards, 1)
+            their_solved = str(sum(rustoku_solved(b) for b in boards))
+            ratio = f"{theirs / ours:.0f}x"
+            theirs_text = f"{theirs:,.0f}"
+        else:
+            theirs_text, ratio, their_solved = "-", "-", "-"
+        print(f"| {name} | {len(boards)} | {ours:,.1f} | {theirs_text} | {ratio} | {solved} | {their_solved} |")
+    grade_set = kaggle * (1 if args.quick else 4)
+    rates = []
+    for threads in (1, 2):
+        best = float("inf")
+        for _ in range(passes):
+            start = time.perf_counter()
+            valid_sudoku.grade_many(grade_set, threads=threads)
+            best = min(best, time.perf_counter() - start)
+        rates.append(len(grade_set) / best)
+    print(f"\ngrade_many on {len(grade_set)} kaggle puzzles: 1 thread {rates[0]:,.0f} puzzles/s, "
+          f"2 threads {rates[1]:,.0f} puzzles/s ({rates[1] / rates[0]:.2f}x)")
+    grades = valid_sudoku.grade_many(kaggle, threads=1)
+    frame = pd.DataFrame({
+        "difficulty": [float(row["difficulty"]) for row in rows],
+        "score": grades.score,
+        "guesses": grades.guesses,
+    })
+    if rustoku is not None:
+        frame["rustoku"] = [rustoku_points(p) for p in kaggle]
+    spearman = frame.corr(method="spearman")["difficulty"]
+    shown = ", ".join(f"{name} {spearman[name]:.3f}" for name in frame.columns if name != "difficulty")
+    print(f"Spearman correlation with the kaggle difficulty ({len(kaggle)} puzzles): {shown}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

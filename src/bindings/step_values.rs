@@ -1,0 +1,243 @@
+//! `Step`, `SolvePath` and `Grade`: core answers as immutable Python objects.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use super::board_value::PyBoard;
+use crate::grid::SIDE;
+use crate::render::step_html::step_table;
+use crate::steps::{Grade, Pencil, Step};
+
+#[doc = stub_doc!("Step")]
+#[pyclass(frozen, module = "valid_sudoku", name = "Step")]
+pub struct PyStep {
+    step: Step,
+    /// The board and marks the step applies to, for the HTML view.
+    before: Pencil,
+}
+
+impl PyStep {
+    pub fn new(step: Step, before: Pencil) -> PyStep {
+        PyStep { step, before }
+    }
+}
+
+fn triples<'py>(py: Python<'py>, pairs: &[(u8, u8)]) -> PyResult<Bound<'py, PyTuple>> {
+    let items = pairs.iter().map(|&(cell, digit)| (usize::from(cell) / SIDE, usize::from(cell) % SIDE, digit));
+    PyTuple::new(py, items)
+}
+
+#[pymethods]
+impl PyStep {
+    #[doc = stub_doc!("Step.technique")]
+    #[getter]
+    fn technique(&self) -> &'static str {
+        self.step.technique.name()
+    }
+
+    #[doc = stub_doc!("Step.placements")]
+    #[getter]
+    fn placements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        triples(py, &self.step.placements)
+    }
+
+    #[doc = stub_doc!("Step.eliminations")]
+    #[getter]
+    fn eliminations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        triples(py, &self.step.eliminations)
+    }
+
+    #[doc = stub_doc!("Step.cells")]
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.step.cells.iter().map(|&c| (usize::from(c) / SIDE, usize::from(c) % SIDE)))
+    }
+
+    #[doc = stub_doc!("Step.digits")]
+    #[getter]
+    fn digits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, crate::steps::geometry::digits_of(self.step.digits).map(|d| d + 1).collect::<Vec<_>>())
+    }
+
+    #[doc = stub_doc!("Step.units")]
+    #[getter]
+    fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let kinds = ["row", "column", "box"];
+        PyTuple::new(py, self.step.units.iter().map(|&u| (kinds[usize::from(u / 9).min(2)], usize::from(u % 9))))
+    }
+
+    #[doc = stub_doc!("Step._asdict")]
+    fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("technique", self.technique())?;
+        dict.set_item("placements", self.placements(py)?)?;
+        dict.set_item("eliminations", self.eliminations(py)?)?;
+        dict.set_item("cells", self.cells(py)?)?;
+        dict.set_item("digits", self.digits(py)?)?;
+        dict.set_item("units", self.units(py)?)?;
+        dict.set_item("text", self.step.describe())?;
+        Ok(dict)
+    }
+
+    fn __str__(&self) -> String {
+        self.step.describe()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Step {}: {}>", self.step.technique.name(), self.step.describe())
+    }
+
+    #[doc = stub_doc!("Step._repr_html_")]
+    fn _repr_html_(&self) -> String {
+        step_table(&self.before, &self.step)
+    }
+}
+
+#[doc = stub_doc!("SolvePath")]
+#[pyclass(frozen, module = "valid_sudoku", name = "SolvePath")]
+pub struct PySolvePath {
+    steps: Py<PyList>,
+    count: usize,
+    solved: bool,
+    board: Py<PyBoard>,
+}
+
+impl PySolvePath {
+    pub fn new(py: Python<'_>, start: Pencil, path: crate::steps::Path) -> PyResult<PySolvePath> {
+        let mut before = start;
+        let count = path.steps.len();
+        let list = PyList::empty(py);
+        for step in path.steps {
+            let next = {
+                let mut after = before;
+                after.apply(&step);
+                after
+            };
+            list.append(Py::new(py, PyStep::new(step, before))?)?;
+            before = next;
+        }
+        Ok(PySolvePath { steps: list.unbind(), count, solved: path.solved, board: Py::new(py, PyBoard::from_grid(path.end.grid()))? })
+    }
+}
+
+#[pymethods]
+impl PySolvePath {
+    #[doc = stub_doc!("SolvePath.steps")]
+    #[getter]
+    fn steps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // A new list each time, so a caller's edits never change the path.
+        PyList::new(py, self.steps.bind(py).iter())
+    }
+
+    #[doc = stub_doc!("SolvePath.solved")]
+    #[getter]
+    fn solved(&self) -> bool {
+        self.solved
+    }
+
+    #[doc = stub_doc!("SolvePath.board")]
+    #[getter]
+    fn board(&self, py: Python<'_>) -> Py<PyBoard> {
+        self.board.clone_ref(py)
+    }
+
+    fn __len__(&self) -> usize {
+        self.count
+    }
+
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        // Sentences are written when asked for, not for every path.
+        let mut text = Vec::with_capacity(self.count + 1);
+        for (i, step) in self.steps.bind(py).iter().enumerate() {
+            let step = step.cast_into::<PyStep>()?;
+            text.push(format!("{}. {}", i + 1, step.get().step.describe()));
+        }
+        text.push(if self.solved { "solved".into() } else { "stuck".into() });
+        Ok(text.join("\n"))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<SolvePath: {} steps, {}>", self.count, if self.solved { "solved" } else { "stuck" })
+    }
+}
+
+#[doc = stub_doc!("Grade")]
+#[pyclass(frozen, module = "valid_sudoku", name = "Grade")]
+pub struct PyGrade {
+    grade: Grade,
+}
+
+impl PyGrade {
+    pub fn new(grade: Grade) -> PyGrade {
+        PyGrade { grade }
+    }
+}
+
+#[pymethods]
+impl PyGrade {
+    #[doc = stub_doc!("Grade.level")]
+    #[getter]
+    fn level(&self) -> &'static str {
+        self.grade.logic.level.name()
+    }
+
+    #[doc = stub_doc!("Grade.hardest")]
+    #[getter]
+    fn hardest(&self) -> Option<&'static str> {
+        self.grade.logic.hardest.map(|t| t.name())
+    }
+
+    #[doc = stub_doc!("Grade.score")]
+    #[getter]
+    fn score(&self) -> u32 {
+        self.grade.logic.score
+    }
+
+    #[doc = stub_doc!("Grade.steps")]
+    #[getter]
+    fn steps(&self) -> u32 {
+        self.grade.logic.steps
+    }
+
+    #[doc = stub_doc!("Grade.solved_by_logic")]
+    #[getter]
+    fn solved_by_logic(&self) -> bool {
+        self.grade.logic.solved_by_logic
+    }
+
+    #[doc = stub_doc!("Grade.guesses")]
+    #[getter]
+    fn guesses(&self) -> f64 {
+        self.grade.guesses
+    }
+
+    #[doc = stub_doc!("Grade._asdict")]
+    fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("level", self.level())?;
+        dict.set_item("hardest", self.hardest())?;
+        dict.set_item("score", self.score())?;
+        dict.set_item("steps", self.steps())?;
+        dict.set_item("solved_by_logic", self.solved_by_logic())?;
+        dict.set_item("guesses", self.guesses())?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Grade(level='{}', hardest={}, score={}, steps={}, solved_by_logic={}, guesses={})",
+            self.level(),
+            self.hardest().map_or("None".to_string(), |h| format!("'{h}'")),
+            self.score(),
+            self.steps(),
+            if self.solved_by_logic() { "True" } else { "False" },
+            python_float(self.guesses()),
+        )
+    }
+}
+
+/// A float as Python's `repr` writes the ones we make (eighths): `2.0`, `12.375`.
+fn python_float(value: f64) -> String {
+    let text = value.to_string();
+    if text.contains('.') || text.contains('e') || text.contains("inf") || text.contains("NaN") { text } else { format!("{text}.0") }
+}
