@@ -29,10 +29,16 @@ def documented(name: str) -> bool:
     return not (name.startswith("__") and name.endswith("__"))
 
 
+def is_overload(node: ast.AST) -> bool:
+    # The typing-only @overload signatures: the documented one is the plain def after them.
+    decorators = node.decorator_list if isinstance(node, ast.FunctionDef) else []
+    return any(isinstance(d, ast.Name) and d.id == "overload" for d in decorators)
+
+
 def stub_items() -> Iterator[tuple[str, Any, ast.AST]]:
     """(qualified name, runtime object, stub node) for every public name of the stub."""
     for node in TREE.body:
-        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) or node.name.startswith("_"):
+        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) or node.name.startswith("_") or is_overload(node):
             continue
         runtime = getattr(valid_sudoku, node.name)
         yield node.name, runtime, node

@@ -54,5 +54,11 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bindings::solution_scores::SolutionScores>()?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::count_solutions_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::canonical_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::are_equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::automorphisms, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorph, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorphs_many, m)?)?;
     Ok(())
 }

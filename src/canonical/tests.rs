@@ -185,3 +185,26 @@ fn a_thousand_boards_against_the_reference() {
         check(&cells);
     }
 }
+
+/// Throughput by hand: `cargo test --release canonical_throughput -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn canonical_throughput() {
+    let path = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| "/work/shared/data".into()) + "/norvig/sudokus_17.txt";
+    let text = std::fs::read_to_string(path).unwrap();
+    let boards: Vec<[u8; CELLS]> = text.lines().filter(|l| l.len() >= 81).map(grid_from).collect();
+    let mut searcher = Searcher::new();
+    let start = std::time::Instant::now();
+    let mut forms = std::collections::HashSet::new();
+    for b in &boards {
+        forms.insert(searcher.canonical(b).unwrap().cells);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("{} boards, {} forms, {:.0}/s", boards.len(), forms.len(), boards.len() as f64 / secs);
+    let grids: Vec<[u8; CELLS]> = boards.iter().take(5000).map(|b| *solve(&Grid::from_values(*b).unwrap()).unwrap().cells()).collect();
+    let start = std::time::Instant::now();
+    for g in &grids {
+        searcher.canonical(g).unwrap();
+    }
+    eprintln!("grids {:.0}/s", grids.len() as f64 / start.elapsed().as_secs_f64());
+}
