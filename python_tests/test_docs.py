@@ -30,9 +30,11 @@ def documented(name: str) -> bool:
 
 
 def is_overload(node: ast.AST) -> bool:
-    # The typing-only @overload signatures: the documented one is the plain def after them.
-    decorators = node.decorator_list if isinstance(node, ast.FunctionDef) else []
-    return any(isinstance(d, ast.Name) and d.id == "overload" for d in decorators)
+    # An undocumented @overload signature: another signature of the name carries the docstring.
+    if not isinstance(node, ast.FunctionDef):
+        return False
+    overload = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
+    return overload and ast.get_docstring(node) is None
 
 
 def stub_items() -> Iterator[tuple[str, Any, ast.AST]]:

@@ -409,10 +409,7 @@ def random_isomorphs_many(
 @overload
 def random_isomorphs_many(
     boards: BoardsLike, /, *, solutions: BoardsLike, seed: int | None = None, threads: int | None = None
-) -> tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]: ...
-def random_isomorphs_many(
-    boards: BoardsLike, /, *, solutions: BoardsLike | None = None, seed: int | None = None, threads: int | None = None
-) -> numpy.typing.NDArray[numpy.uint8] | tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]:
+) -> tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]:
     """A random isomorph of each board: data augmentation for puzzles and their solutions.
 
     Returns a new ``(N, 81)`` ``uint8`` array whose row ``i`` is ``boards[i]`` under a map
