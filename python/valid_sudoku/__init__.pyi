@@ -1,4 +1,4 @@
-"""Is this Sudoku board valid? A fast Rust core for the LeetCode 36 rule.
+"""valid-sudoku validates, explains, scores, solves and counts Sudoku boards, one at a time or millions at once, with a Rust core, Python bindings and a command-line tool.
 
 A board is valid when no digit 1-9 repeats in any row, any column or any of the nine 3x3
 boxes. Empty cells are ignored; a valid board need not be complete, nor solvable.
@@ -436,8 +436,10 @@ def solve(board: BoardLike, /) -> Board | None:
 
     A solution is a complete board with no repeat that keeps every given. A board that breaks
     the rule has none, and so does a rule-valid board that cannot be completed. When there are
-    several, the one returned is fixed: the same board always gives the same solution. A
-    solved board solves to itself. Accepts every form ``is_valid_sudoku`` accepts (and
+    several, which one is returned is not promised: one version of the package always gives the
+    same board the same solution (on any number of threads), but another version may pick
+    another. A puzzle with one solution always gets that one, and a solved board solves to
+    itself. Accepts every form ``is_valid_sudoku`` accepts (and
     ``Board``), with the same errors for bad input.
 
     The search releases the GIL and answers Ctrl-C (KeyboardInterrupt) within milliseconds.
@@ -479,7 +481,13 @@ def has_unique_solution(board: BoardLike, /) -> bool:
     False
     """
 
-class Conflict:
+_Unit = Literal["row", "column", "box"]
+_Cells = tuple[tuple[int, int], ...]
+
+# For type checkers a Conflict is the tuple it behaves like, so `unit, index, digit, cells =
+# conflict` and `conflict[3]` get precise types. At run time it is its own immutable class,
+# not a tuple subclass (see the docstring).
+class Conflict(tuple[_Unit, int, int, _Cells]):
     """One digit that repeats within one row, column or box: immutable and tuple-like.
 
     It behaves like the NamedTuple ``(unit, index, digit, cells)``: it unpacks, indexes,
@@ -504,36 +512,35 @@ class Conflict:
     box 0`` or ``cells must be distinct and in row-major order``.
 
     Conflicts pickle and copy; ``copy.copy`` returns the object itself.
+
+    Type checkers see it as the tuple ``(unit, index, digit, cells)``, so unpacking and
+    indexing give each field its type. It is not a ``tuple`` subclass at run time:
+    ``isinstance(c, tuple)`` is False, and tuple arithmetic (``+``, ``*``) and ``count`` are
+    not offered; ``tuple(c)`` gives a real tuple.
     """
 
     _fields: Final[tuple[str, str, str, str]]
     __match_args__: Final[tuple[Literal["unit"], Literal["index"], Literal["digit"], Literal["cells"]]]
 
-    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict: ...
+    def __new__(cls, unit: str, index: int, digit: int, cells: _Cells | list[tuple[int, int]]) -> Conflict: ...
 
     @property
-    def unit(self) -> Literal["row", "column", "box"]:
+    def unit(self) -> _Unit:
         """The kind of unit: "row", "column" or "box"."""
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the field, as in a NamedTuple, not tuple.index
         """The unit's number, 0-8; boxes are numbered left to right, top to bottom."""
     @property
     def digit(self) -> int:
         """The repeated digit, 1-9."""
     @property
-    def cells(self) -> tuple[tuple[int, int], ...]:
+    def cells(self) -> _Cells:
         """Every (row, col) in the unit that holds the digit (two or more), in row-major order."""
     def _asdict(self) -> dict[str, Any]:
         """A new dict of the fields, as a NamedTuple's ``_asdict()`` gives:
         ``{'unit': 'box', 'index': 0, 'digit': 8, 'cells': ((0, 0), (2, 2))}``."""
     def __len__(self) -> int:
         """Always 4, like the tuple (unit, index, digit, cells)."""
-    @overload
-    def __getitem__(self, index: SupportsIndex, /) -> Any: ...
-    @overload
-    def __getitem__(self, index: slice, /) -> tuple[Any, ...]: ...
-    def __iter__(self) -> Iterator[Any]:
-        """Iterate over unit, index, digit, cells."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __lt__(self, other: Conflict | tuple[Any, ...], /) -> bool: ...
@@ -644,7 +651,7 @@ class Board:
         """
     def to_list(self) -> list[list[str]]:
         """The classic form: 9 lists of 9 one-character str, '.' for empty."""
-    def to_numpy(self) -> Any:
+    def to_numpy(self) -> numpy.typing.NDArray[numpy.uint8]:
         """A new, writable (9, 9) numpy array of dtype uint8, 0 for empty.
 
         Needs numpy: raises ImportError saying so when it is not installed.

@@ -69,8 +69,13 @@ input error, 130 when interrupted.";
 /// The usage line of the command itself, which is `check`'s: the subcommands are listed below it.
 const USAGE: &str = "valid-sudoku [OPTIONS] [FILE]...";
 
-/// Check Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
+// The first paragraph, the first line of --help, is the package's one sentence: the same in
+// the README, pyproject.toml, Cargo.toml and the stub's module docstring
+// (python_tests/test_front_door.py checks that they agree).
+/// valid-sudoku validates, explains, scores, solves and counts Sudoku boards, one at a time or
+/// millions at once, with a Rust core, Python bindings and a command-line tool.
 ///
+/// Checks Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
 /// Prints each invalid board with its place (file:line) and its conflicts, then a summary.
 #[derive(Parser, Debug, Clone, PartialEq, Eq)]
 #[command(name = NAME, version, after_help = EXAMPLES, override_usage = USAGE)]
