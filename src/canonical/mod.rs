@@ -7,6 +7,7 @@
 //!   a map that reaches it.
 //! - [`random_isomorph`]: a board under a map drawn from the group.
 
+mod full_row;
 pub mod map;
 mod search;
 mod structure;

@@ -11,18 +11,24 @@
 
 use super::structure::{transposed, Lines};
 use super::tables::{column_map_index, COLUMNS, PERMS3};
+use super::full_row::choose_by_second_row;
 use super::Map;
 use crate::grid::{CELLS, SIDE};
 
 /// The column map of a partial map whose rows so far are all empty.
 const FREE: u16 = u16::MAX;
+/// The column map of a partial map whose first row with a digit holds all nine, and whose
+/// later rows are empty: every column map gives the same rows so far ([`super::full_row`]).
+const PENDING: u16 = u16::MAX - 1;
 
 /// A partial map: the image rows chosen so far and how they look.
 #[derive(Clone, Copy, Debug)]
-struct Node {
+pub(super) struct Node {
     transpose: bool,
-    /// An index into [`COLUMNS`], or [`FREE`].
-    columns: u16,
+    /// An index into [`COLUMNS`], or [`FREE`] or [`PENDING`].
+    pub(super) columns: u16,
+    /// With [`PENDING`], the source row that holds all nine digits.
+    anchor: u8,
     /// Source bands (bits 0-2) not started yet.
     bands_left: u8,
     /// The band being filled.
@@ -30,9 +36,9 @@ struct Node {
     /// Lines of `band` (bits 0-2) not used yet.
     rows_left: u8,
     /// The label of the next new digit.
-    next_label: u8,
+    pub(super) next_label: u8,
     /// The label given to each source digit so far (0: not seen yet).
-    labels: [u8; SIDE + 1],
+    pub(super) labels: [u8; SIDE + 1],
     /// The source row of each image row so far.
     rows: [u8; SIDE],
 }
@@ -70,11 +76,11 @@ impl Orientation {
 }
 
 /// The best row of a level so far, and whether a candidate beats, ties or loses to it.
-struct Best {
+pub(super) struct Best {
     row: [u8; SIDE],
     found: bool,
     /// Counts the times `row` was replaced by a smaller one.
-    generation: u32,
+    pub(super) generation: u32,
 }
 
 /// The search, with its level buffers kept between boards (no allocation once warm).
@@ -86,7 +92,7 @@ pub struct Searcher {
 
 /// Where a candidate row stands against the best so far, cell by cell.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Standing {
+pub(super) enum Standing {
     Equal,
     Less,
 }
@@ -110,7 +116,7 @@ impl Searcher {
         for transpose in [false, true] {
             push(
                 &mut self.level,
-                Node { transpose, columns: FREE, bands_left: 0b111, band: 0, rows_left: 0, next_label: 1, labels: [0; SIDE + 1], rows: [0; SIDE] },
+                Node { transpose, columns: FREE, anchor: 0, bands_left: 0b111, band: 0, rows_left: 0, next_label: 1, labels: [0; SIDE + 1], rows: [0; SIDE] },
             )?;
         }
         let mut form = [0u8; CELLS];
@@ -137,11 +143,14 @@ impl Searcher {
         let mut automorphisms = 0u64;
         for node in &self.level {
             let orientation = if node.transpose { &orientations[1] } else { &orientations[0] };
-            let columns = if node.columns == FREE { orientation.col_lines.allowed_maps() } else { 1 };
+            let columns = if node.columns == FREE || node.columns == PENDING { orientation.col_lines.allowed_maps() } else { 1 };
             let skipped = orientation.row_lines.skipped * orientation.col_lines.skipped;
             automorphisms = automorphisms.saturating_add(columns * skipped * unused_relabellings);
         }
-        let map = self.level.first().map_or(Map::IDENTITY, map_of);
+        let map = self.level.first().map_or(Map::IDENTITY, |node| {
+            let orientation = if node.transpose { &orientations[1] } else { &orientations[0] };
+            map_of(node, orientation.rows.get(usize::from(node.anchor)))
+        });
         Ok(Canonical { cells: form, automorphisms, map })
     }
 }
@@ -183,14 +192,21 @@ fn expand_in_band(node: &Node, depth: usize, orientation: &Orientation, best: &m
             *slot = source_row as u8;
         }
         let row = orientation.rows.get(source_row).copied().unwrap_or([0; SIDE]);
-        if node.columns == FREE {
-            if row.iter().all(|&v| v == 0) {
-                // An empty row is the smallest there is: it ties or beats any best.
-                let standing = if best.found && best.row != [0; SIDE] { Standing::Less } else { Standing::Equal };
-                offer(best, [0; SIDE], standing, child, out)?;
-            } else {
-                choose_columns(&row, orientation, child, best, out)?;
+        if (node.columns == FREE || node.columns == PENDING) && row.iter().all(|&v| v == 0) {
+            // An empty row is the smallest there is: it ties or beats any best.
+            let standing = if best.found && best.row != [0; SIDE] { Standing::Less } else { Standing::Equal };
+            offer(best, [0; SIDE], standing, child, out)?;
+        } else if node.columns == FREE && holds_all_nine(&row) {
+            let image = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+            let mut standing = Standing::Equal;
+            if image.iter().enumerate().all(|(j, &label)| beats(best, j, label, &mut standing)) {
+                offer(best, image, standing, Node { columns: PENDING, anchor: source_row as u8, ..child }, out)?;
             }
+        } else if node.columns == FREE {
+            choose_columns(&row, orientation, child, best, out)?;
+        } else if node.columns == PENDING {
+            let first = orientation.rows.get(usize::from(node.anchor)).copied().unwrap_or([0; SIDE]);
+            choose_by_second_row(&first, &row, child, best, out)?;
         } else {
             let cols = COLUMNS.get(usize::from(node.columns)).copied().unwrap_or([0; SIDE]);
             let mut image = [0u8; SIDE];
@@ -211,6 +227,11 @@ fn expand_in_band(node: &Node, depth: usize, orientation: &Orientation, best: &m
         }
     }
     Ok(())
+}
+
+/// True when `row` holds each digit 1-9 once.
+fn holds_all_nine(row: &[u8; SIDE]) -> bool {
+    row.iter().fold(0u16, |seen, &v| seen | (1 << v)) == 0x3FE
 }
 
 /// The label of source digit `v` in `node`'s relabelling, giving it the next one if new.
@@ -235,7 +256,7 @@ fn label_of(node: &mut Node, v: u8) -> u8 {
 /// Whether image cell `j` with `label` keeps the candidate at or below the best row; updates
 /// `standing` once it is strictly below.
 #[inline(always)]
-fn beats(best: &Best, j: usize, label: u8, standing: &mut Standing) -> bool {
+pub(super) fn beats(best: &Best, j: usize, label: u8, standing: &mut Standing) -> bool {
     if !best.found || *standing == Standing::Less {
         return true;
     }
@@ -249,7 +270,7 @@ fn beats(best: &Best, j: usize, label: u8, standing: &mut Standing) -> bool {
 }
 
 /// Adds a child whose row `image` ties with or beats the best (as `standing` says).
-fn offer(best: &mut Best, image: [u8; SIDE], standing: Standing, child: Node, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+pub(super) fn offer(best: &mut Best, image: [u8; SIDE], standing: Standing, child: Node, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
     if !best.found || standing == Standing::Less {
         best.row = image;
         best.found = true;
@@ -330,11 +351,20 @@ fn place_stack(
 }
 
 /// The group map of a finished node.
-fn map_of(node: &Node) -> Map {
+fn map_of(node: &Node, anchor_row: Option<&[u8; SIDE]>) -> Map {
     // A free column map never mattered (every image row is empty): any one gives the form.
     let cols = COLUMNS.get(usize::from(node.columns)).copied().unwrap_or([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     let mut relabel = node.labels;
     let mut next = node.next_label;
+    if node.columns == PENDING {
+        // The identity column map: the anchor row's digits take their own positions.
+        for (position, &digit) in anchor_row.into_iter().flatten().enumerate() {
+            if let Some(label) = relabel.get_mut(usize::from(digit)) {
+                *label = position as u8 + 1;
+            }
+        }
+        next = SIDE as u8 + 1;
+    }
     for slot in relabel.iter_mut().skip(1) {
         if *slot == 0 {
             *slot = next;
