@@ -208,3 +208,26 @@ fn canonical_throughput() {
     }
     eprintln!("grids {:.0}/s", grids.len() as f64 / start.elapsed().as_secs_f64());
 }
+
+/// Isomorph cost by hand: `cargo test --release isomorph_throughput -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn isomorph_throughput() {
+    let board = symmetric_grid();
+    let n = 2_000_000u64;
+    let start = std::time::Instant::now();
+    let mut sum = 0u64;
+    for i in 0..n {
+        sum += u64::from(Map::random(&mut Rng::for_item(7, i)).relabel()[1]);
+    }
+    let draw = start.elapsed().as_secs_f64();
+    let map = Map::random(&mut Rng::new(1));
+    let mut out = [0u8; CELLS];
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        map.apply_cells_into(std::hint::black_box(&board), &mut out);
+        sum += u64::from(out[3]);
+    }
+    let apply = start.elapsed().as_secs_f64();
+    eprintln!("draw {:.0} ns, apply {:.0} ns ({sum})", draw * 1e9 / n as f64, apply * 1e9 / n as f64);
+}
