@@ -390,16 +390,16 @@ def random_isomorph(board: BoardLike, /, *, seed: int | None = None) -> Board:
     ``None`` takes a fresh seed from the operating system. The result is equivalent to the
     board: ``canonical(random_isomorph(b)) == canonical(b)``.
 
-    Raises:
-        TypeError: ``seed`` not an int (``seed: expected an int or None, got str``).
-        ValueError: ``seed`` out of range (``seed: expected an int from 0 to 2**64 - 1 or None, got -1``).
-
         >>> from valid_sudoku import canonical, random_isomorph
         >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
         >>> random_isomorph(puzzle, seed=1) == random_isomorph(puzzle, seed=1)
         True
         >>> canonical(random_isomorph(puzzle, seed=1)) == canonical(puzzle)
         True
+
+    Raises:
+        TypeError: ``seed`` not an int (``seed: expected an int or None, got str``).
+        ValueError: ``seed`` out of range (``seed: expected an int from 0 to 2**64 - 1 or None, got -1``).
     """
 
 @overload
