@@ -29,10 +29,18 @@ def documented(name: str) -> bool:
     return not (name.startswith("__") and name.endswith("__"))
 
 
+def is_overload(node: ast.AST) -> bool:
+    # An undocumented @overload signature: another signature of the name carries the docstring.
+    if not isinstance(node, ast.FunctionDef):
+        return False
+    overload = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
+    return overload and ast.get_docstring(node) is None
+
+
 def stub_items() -> Iterator[tuple[str, Any, ast.AST]]:
     """(qualified name, runtime object, stub node) for every public name of the stub."""
     for node in TREE.body:
-        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) or node.name.startswith("_"):
+        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) or node.name.startswith("_") or is_overload(node):
             continue
         runtime = getattr(valid_sudoku, node.name)
         yield node.name, runtime, node

@@ -70,5 +70,11 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bindings::step_values::PySolvePath>()?;
     m.add_class::<bindings::step_values::PyGrade>()?;
     m.add_class::<bindings::grades::Grades>()?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::canonical_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::are_equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::automorphisms, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorph, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorphs_many, m)?)?;
     Ok(())
 }

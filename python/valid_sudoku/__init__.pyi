@@ -325,6 +325,124 @@ def count_solutions_many(
         array([1, 2], dtype=uint64)
     """
 
+# --- Canonical forms and isomorphs (docs/canonical.md) ---
+
+def canonical(board: BoardLike, /) -> str:
+    """The canonical (minlex) form of a board: 81 characters, ``0`` for an empty cell.
+
+    Two boards are the same puzzle in different clothes when one maps to the other by the
+    Sudoku group: permute the three bands and the rows within each band, the three stacks and
+    the columns within each stack, transpose or not (3,359,232 geometric maps), and relabel
+    the nine digits (9! ways). The canonical form is the lexicographically smallest
+    81-character string over the whole group; for a fixed geometric map the best relabelling
+    numbers the digits in their order of first appearance. Equivalent boards, and only they,
+    share it; puzzles and complete grids use the same definition.
+
+    It is defined for any well-formed board, including one that breaks the rule or has no
+    solution. ``board`` is any form ``is_valid_sudoku`` accepts, with the same errors.
+
+        >>> from valid_sudoku import canonical
+        >>> canonical("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+        '000000001000002034156000270000008000000051002329740000001600900003400700280910450'
+        >>> canonical("." * 80 + "7")
+        '000000000000000000000000000000000000000000000000000000000000000000000000000000001'
+    """
+
+def canonical_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:
+    """Canonical forms of many boards: row ``i`` is ``canonical(boards[i])`` as cell values.
+
+    Returns a new ``(N, 81)`` ``uint8`` array (0 for empty, 1-9 for digits). ``boards`` is any
+    batch form (see ``BoardsLike``); ``threads``, errors and the GIL are as for
+    ``is_valid_many``, and the rows are the same for every thread count. Ctrl-C stops a long
+    call with ``KeyboardInterrupt``.
+
+    For hashable keys, view each row as one 81-byte string: ``forms.view("S81").ravel()``
+    (a ``(N,)`` array of ``bytes``), ready for ``pandas.Series(...).duplicated()``,
+    ``DataFrame.drop_duplicates`` or ``polars.Series(...).is_duplicated()`` / ``unique``.
+
+        >>> from valid_sudoku import canonical_many
+        >>> forms = canonical_many(["." * 80 + "7", "7" + "." * 80, "12" + "." * 79])
+        >>> forms.shape, forms.dtype
+        ((3, 81), dtype('uint8'))
+        >>> keys = forms.view("S81").ravel()
+        >>> bool(keys[0] == keys[1]), bool(keys[0] == keys[2])
+        (True, False)
+    """
+
+def are_equivalent(a: BoardLike, b: BoardLike, /) -> bool:
+    """True when some map of the group (see ``canonical``) sends board ``a`` to board ``b``.
+
+    Both are read like ``is_valid_sudoku``'s argument, with the same errors.
+
+        >>> from valid_sudoku import are_equivalent
+        >>> are_equivalent("12" + "." * 79, "." * 79 + "98")
+        True
+        >>> are_equivalent("12" + "." * 79, "1" + "." * 9 + "2" + "." * 70)
+        False
+    """
+
+def automorphisms(board: BoardLike, /) -> int:
+    """How many maps of the group, relabelling included, send the board to itself.
+
+    At least 1 (the identity); 1 for most puzzles. Digits absent from the board may be
+    relabelled freely, so a board using ``d`` distinct digits counts ``(9 - d)!`` maps for
+    each geometric one: the empty board counts all 3,359,232 * 9! maps.
+
+        >>> from valid_sudoku import automorphisms
+        >>> automorphisms("123456789456789123789123456231564897564897231897231564312645978645978312978312645")
+        648
+        >>> automorphisms("." * 81)
+        1218998108160
+    """
+
+def random_isomorph(board: BoardLike, /, *, seed: int | None = None) -> Board:
+    """The board under a map drawn uniformly from the whole group, as a new ``Board``.
+
+    ``seed`` (an int from 0 to 2**64 - 1) makes the draw repeatable on every platform;
+    ``None`` takes a fresh seed from the operating system. The result is equivalent to the
+    board: ``canonical(random_isomorph(b)) == canonical(b)``.
+
+        >>> from valid_sudoku import canonical, random_isomorph
+        >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        >>> random_isomorph(puzzle, seed=1) == random_isomorph(puzzle, seed=1)
+        True
+        >>> canonical(random_isomorph(puzzle, seed=1)) == canonical(puzzle)
+        True
+
+    Raises:
+        TypeError: ``seed`` not an int (``seed: expected an int or None, got str``).
+        ValueError: ``seed`` out of range (``seed: expected an int from 0 to 2**64 - 1 or None, got -1``).
+    """
+
+@overload
+def random_isomorphs_many(
+    boards: BoardsLike, /, *, solutions: None = None, seed: int | None = None, threads: int | None = None
+) -> numpy.typing.NDArray[numpy.uint8]: ...
+@overload
+def random_isomorphs_many(
+    boards: BoardsLike, /, *, solutions: BoardsLike, seed: int | None = None, threads: int | None = None
+) -> tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]:
+    """A random isomorph of each board: data augmentation for puzzles and their solutions.
+
+    Returns a new ``(N, 81)`` ``uint8`` array whose row ``i`` is ``boards[i]`` under a map
+    drawn uniformly from the group (see ``canonical``). With ``solutions`` (as many boards,
+    any batch form), returns ``(puzzles, solutions)``: each pair is mapped by the same map and
+    relabelling, so an augmented solution still solves its augmented puzzle.
+
+    With a ``seed`` (an int from 0 to 2**64 - 1) the result is the same on every platform and
+    for every ``threads``: row ``i`` draws its map from its own stream. ``None`` takes a fresh
+    seed from the operating system. Errors are those of ``is_valid_many`` (``solutions`` is
+    named ``solutions``; a different count is ``solutions: expected 2 boards (as many as
+    boards), got 1``) and of ``random_isomorph`` for ``seed``.
+
+        >>> from valid_sudoku import random_isomorphs_many, is_solution_many
+        >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        >>> solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        >>> puzzles, solutions = random_isomorphs_many([puzzle] * 3, solutions=[solution] * 3, seed=7)
+        >>> is_solution_many(puzzles, solutions).tolist()
+        [True, True, True]
+    """
+
 def solve(board: BoardLike, /) -> Board | None:
     """Return a solution of the board as a new ``Board``, or None when it has none.
 
@@ -530,6 +648,8 @@ class Board:
         """The number of solutions, counted up to ``limit``; see ``count_solutions()``."""
     def has_unique_solution(self) -> bool:
         """True when the board has exactly one solution; see ``has_unique_solution()``."""
+    def canonical(self) -> str:
+        """The canonical (minlex) form, 81 characters with ``0`` for empty; see ``canonical()``."""
     def __getitem__(self, index: tuple[SupportsIndex, SupportsIndex], /) -> int:
         """``board[row, col]``: the digit in that cell, 0 when empty.
 

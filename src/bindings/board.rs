@@ -79,6 +79,11 @@ impl PyBoard {
         super::solve::count_grid(py, &self.grid, super::arguments::limit_value(limit)?)
     }
 
+    #[doc = stub_doc!("Board.canonical")]
+    fn canonical(&self, py: Python<'_>) -> PyResult<String> {
+        super::canonical::canonical_text(py, &self.grid)
+    }
+
     #[doc = stub_doc!("Board.has_unique_solution")]
     fn has_unique_solution(&self, py: Python<'_>) -> PyResult<bool> {
         Ok(super::solve::count_grid(py, &self.grid, 2)? == 1)

@@ -52,6 +52,7 @@ const fn decimal(text: &str) -> u64 {
 
 pub mod arrow_input;
 pub mod board;
+pub mod canonical;
 mod board_value;
 pub mod cli;
 pub mod conflict;

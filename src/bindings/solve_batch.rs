@@ -19,7 +19,7 @@ const BOARDS_PER_CHECK: usize = 64;
 /// One row of `solve_many`'s result: a solution, or all zeros.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-struct Row([u8; CELLS]);
+pub(super) struct Row(pub(super) [u8; CELLS]);
 
 impl Default for Row {
     fn default() -> Self {
@@ -95,7 +95,7 @@ fn grid_of(cells: &[u8]) -> Grid {
 }
 
 /// The rows as one flat buffer, without a copy.
-fn rows_into_bytes(rows: Vec<Row>) -> Vec<u8> {
+pub(super) fn rows_into_bytes(rows: Vec<Row>) -> Vec<u8> {
     let mut rows = std::mem::ManuallyDrop::new(rows);
     let (pointer, length, capacity) = (rows.as_mut_ptr(), rows.len(), rows.capacity());
     // SAFETY: `Row` is `repr(transparent)` over `[u8; 81]`, so a buffer of `capacity` rows is

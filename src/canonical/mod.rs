@@ -2,7 +2,42 @@
 //!
 //! - [`map`]: the group's maps in one place (a [`Map`] is a geometric map and a relabelling;
 //!   apply, compose, invert, number, draw at random from [`crate::rng`]).
+//! - [`canonical`] / [`Searcher`]: the canonical form of any grid of cells (the smallest
+//!   81-character string over the whole group, `0` for empty), with the automorphism count and
+//!   a map that reaches it.
+//! - [`random_isomorph`]: a board under a map drawn from the group.
 
+mod full_row;
 pub mod map;
+mod search;
+mod structure;
+mod tables;
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests;
 
 pub use map::Map;
+pub use search::{Canonical, OutOfMemory, Searcher};
+
+use crate::grid::{Grid, CELLS};
+use crate::rng::Rng;
+
+/// The canonical form of `grid`, with a fresh searcher (batches keep one [`Searcher`] per thread).
+pub fn canonical(grid: &Grid) -> Result<Canonical, OutOfMemory> {
+    Searcher::new().canonical(grid.cells())
+}
+
+/// True when some map of the group sends `a` to `b`.
+pub fn are_equivalent(a: &Grid, b: &Grid) -> Result<bool, OutOfMemory> {
+    if a.givens() != b.givens() {
+        return Ok(false);
+    }
+    let mut searcher = Searcher::new();
+    Ok(searcher.canonical(a.cells())?.cells == searcher.canonical(b.cells())?.cells)
+}
+
+/// `cells` under a map drawn uniformly from the group.
+pub fn random_isomorph(cells: &[u8; CELLS], rng: &mut Rng) -> [u8; CELLS] {
+    Map::random(rng).apply_cells(cells)
+}

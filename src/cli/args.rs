@@ -48,6 +48,28 @@ Examples:
 Exit status: 0 when every board has a solution, 1 when any has none, 2 on a usage or input
 error, 130 when interrupted.";
 
+const CANONICAL_EXAMPLES: &str = "\
+Examples:
+  valid-sudoku canonical puzzles.txt > forms.txt
+  valid-sudoku canonical --json data.csv
+
+Two boards are equivalent (the same puzzle in different clothes) when a band, row, stack or
+column permutation, a transpose and a relabelling of the digits turn one into the other; the
+canonical form is the smallest 81-digit string among all of them.
+
+Exit status: 0, 2 on a usage or input error, 130 when interrupted.";
+
+const DEDUPE_EXAMPLES: &str = "\
+Examples:
+  valid-sudoku dedupe train.txt test.txt    train/test leakage: 'test.txt:7 is train.txt:3'
+  valid-sudoku dedupe --json puzzles.txt
+
+Prints 'file:line is file:line' for each board equivalent to an earlier one (the first seen),
+then a summary. Memory: one 81-byte key per distinct board.
+
+Exit status: 0 when no board is equivalent to an earlier one, 1 when any is, 2 on a usage or
+input error, 130 when interrupted.";
+
 /// The usage line of the command itself, which is `check`'s: the subcommands are listed below it.
 const USAGE: &str = "valid-sudoku [OPTIONS] [FILE]...";
 
@@ -80,6 +102,28 @@ pub enum Command {
     /// Solve each board: one line per board, in input order (the same as check --solve).
     #[command(after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
+    /// Write each board's canonical (minlex) form: one line of 81 digits per board, 0 for empty.
+    #[command(after_help = CANONICAL_EXAMPLES)]
+    Canonical(FormArgs),
+    /// Report each board equivalent to an earlier one (same canonical form), across all files.
+    #[command(after_help = DEDUPE_EXAMPLES)]
+    Dedupe(FormArgs),
+}
+
+/// `canonical` and `dedupe`: the canonical form of each board.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct FormArgs {
+    #[command(flatten)]
+    pub inputs: Inputs,
+
+    /// Write one JSON object per line: source, line, and "canonical" (canonical) or
+    /// "duplicate_of" (dedupe, for each duplicate).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Threads to work on [default: every core available].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
 }
 
 /// Where the boards come from and how answers are written: the same for every subcommand
@@ -173,6 +217,8 @@ fn usage_error(given: Option<&Command>, message: &str) -> clap::Error {
     let name = match given {
         Some(Command::Check(_)) => "check",
         Some(Command::Solve(_)) => "solve",
+        Some(Command::Canonical(_)) => "canonical",
+        Some(Command::Dedupe(_)) => "dedupe",
         None => return command.error(ErrorKind::ArgumentConflict, message),
     };
     match command.find_subcommand_mut(name) {

@@ -3,6 +3,7 @@
 //! waiting report lines let out, and the host asked whether to stop.
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::io::{self, BufWriter, Read, Write};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -20,7 +21,7 @@ use super::{block_reader, BoardCells, Failure, Origin, PlacedSink, Sink};
 use crate::check::is_valid_cells;
 use crate::conflicts::{conflicts, Conflict};
 use crate::error::TextError;
-use crate::grid::Grid;
+use crate::grid::{Grid, CELLS};
 
 /// Boards checked between two looks at the clock (progress, periodic flush, interruption).
 pub const TICK_BOARDS: u32 = 16 * 1024;
@@ -52,6 +53,8 @@ pub struct Checker<'e, W: Write> {
     countdown: u32,
     last_flush: Instant,
     last_asked: Instant,
+    /// `dedupe`: where each canonical form was first seen.
+    seen: FirstSeen,
 }
 
 impl<'e, W: Write> Checker<'e, W> {
@@ -77,6 +80,7 @@ impl<'e, W: Write> Checker<'e, W> {
             countdown: if task == Task::Check { TICK_BOARDS } else { TICK_SOLVED },
             last_flush: Instant::now(),
             last_asked: Instant::now(),
+            seen: FirstSeen::default(),
         }
     }
 
@@ -88,6 +92,9 @@ impl<'e, W: Write> Checker<'e, W> {
     /// Reads every board of one input, of whatever kind it is.
     /// `may_wait` is true for an input whose reads may wait for more (standard input).
     pub fn check_input<R: Read>(&mut self, source: Source, input: R, may_wait: bool, columns: &[&str]) -> Result<(), Failure> {
+        if self.task == Task::Dedupe {
+            self.seen.sources.push(source.name().to_owned());
+        }
         self.source = source;
         self.may_wait = may_wait;
         self.bytes_read.set(0);
@@ -185,6 +192,9 @@ impl<'e, W: Write> Checker<'e, W> {
 
     /// Reports and counts one board the solver has answered.
     fn answered(&mut self, origin: Origin, cells: &BoardCells, found: Found) -> Result<(), Failure> {
+        if let (Task::Dedupe, Found::Form(form)) = (self.task, found) {
+            return self.deduplicated(origin, form);
+        }
         self.tally.boards += 1;
         let conflicts = if is_valid_cells(cells) {
             Vec::new()
@@ -196,8 +206,27 @@ impl<'e, W: Write> Checker<'e, W> {
             Found::Count(0) | Found::Solution(None) => self.tally.unsolvable += 1,
             Found::Count(1) | Found::Solution(Some(_)) => {}
             Found::Count(_) => self.tally.multiple += 1,
+            Found::Form(_) => {}
         }
         self.report.answered(&self.source, origin, &conflicts, found).map_err(Failure::Write)?;
+        self.count_down()
+    }
+
+    /// `dedupe`: reports a board whose form was seen before, else remembers where it is.
+    fn deduplicated(&mut self, origin: Origin, form: [u8; CELLS]) -> Result<(), Failure> {
+        self.tally.boards += 1;
+        let here = self.seen.sources.len().saturating_sub(1);
+        match self.seen.first.get(&form) {
+            Some(&(source, first)) => {
+                self.tally.duplicates += 1;
+                let name = self.seen.sources.get(source).cloned().unwrap_or_default();
+                self.report.duplicate(&self.source, origin, &Source::new(name), first).map_err(Failure::Write)?;
+            }
+            None => {
+                self.seen.first.try_reserve(1).map_err(|_| Failure::Write(io::Error::new(io::ErrorKind::OutOfMemory, "out of memory for the forms seen")))?;
+                self.seen.first.insert(form, (here, origin));
+            }
+        }
         self.count_down()
     }
 
@@ -223,6 +252,14 @@ impl<'e, W: Write> Checker<'e, W> {
         }
         Ok(())
     }
+}
+
+/// `dedupe`'s memory: one 81-byte key per distinct form, with the input and place it was first
+/// seen at, and the names of the inputs read so far.
+#[derive(Default)]
+struct FirstSeen {
+    first: HashMap<[u8; CELLS], (usize, Origin)>,
+    sources: Vec<String>,
 }
 
 /// Asks the host whether to stop, if [`ASK_EVERY`] has passed since it was last asked.

@@ -16,6 +16,10 @@ pub enum Task {
     Unique,
     /// What is its solution? (`--solve`)
     Solve,
+    /// What is its canonical form? (`canonical`)
+    Canonical,
+    /// Is it equivalent to an earlier board? (`dedupe`)
+    Dedupe,
 }
 
 /// What the solver found for one board.
@@ -25,6 +29,8 @@ pub enum Found {
     Count(u64),
     /// A solution, if there is one.
     Solution(Option<Grid>),
+    /// The canonical form (`canonical`, `dedupe`).
+    Form([u8; crate::grid::CELLS]),
 }
 
 /// The three output modes.
@@ -65,6 +71,8 @@ pub struct Tally {
     pub unsolvable: u64,
     /// Boards with more than one solution, with --unique.
     pub multiple: u64,
+    /// Boards equivalent to an earlier one, with dedupe.
+    pub duplicates: u64,
 }
 
 impl Tally {
@@ -84,12 +92,20 @@ impl Tally {
         )
     }
 
+    /// `5 boards: 2 equivalent to an earlier one`.
+    pub fn dedupe_summary(&self) -> String {
+        let noun = if self.boards == 1 { "board" } else { "boards" };
+        format!("{} {noun}: {} equivalent to an earlier one", self.boards, self.duplicates)
+    }
+
     /// Whether the answer is "no" for some board: the exit status is then 1.
     pub fn any_failed(&self, task: Task) -> bool {
         match task {
             Task::Check => self.invalid > 0,
             Task::Unique => self.unsolvable + self.multiple > 0,
             Task::Solve => self.unsolvable > 0,
+            Task::Canonical => false,
+            Task::Dedupe => self.duplicates > 0,
         }
     }
 }
@@ -183,7 +199,19 @@ impl<W: Write> Report<W> {
                     self.text_place(source, origin)?;
                     writeln!(self.out, "more than one solution")
                 }
+                Found::Form(form) => {
+                    self.out.write_all(&form.map(|value| b'0' + value))?;
+                    writeln!(self.out)
+                }
             },
+            Mode::Json if matches!(found, Found::Form(_)) => {
+                self.json_place(source, origin)?;
+                if let Found::Form(form) = found {
+                    self.out.write_all(b",\"canonical\":\"")?;
+                    self.out.write_all(&form.map(|value| b'0' + value))?;
+                }
+                writeln!(self.out, "\"}}")
+            }
             Mode::Json => {
                 self.json_record(source, origin, conflicts)?;
                 match found {
@@ -194,7 +222,29 @@ impl<W: Write> Report<W> {
                         self.out.write_all(&digits(&solution))?;
                         writeln!(self.out, "\"}}")
                     }
+                    Found::Form(_) => writeln!(self.out, "}}"),
                 }
+            }
+            Mode::Quiet => Ok(()),
+        }
+    }
+
+    /// A board equivalent to an earlier one (`dedupe`): `b.txt:7 is a.txt:3`, or its JSON
+    /// object with `duplicate_of`. A board of a JSON list is `file:line[index]`.
+    pub fn duplicate(&mut self, source: &Source, origin: Origin, first: &Source, first_origin: Origin) -> io::Result<()> {
+        match self.mode {
+            Mode::Text => {
+                let place = |source: &Source, origin: Origin| match origin.index {
+                    Some(index) => format!("{}:{}[{index}]", source.name, origin.line),
+                    None => format!("{}:{}", source.name, origin.line),
+                };
+                writeln!(self.out, "{} is {}", place(source, origin), place(first, first_origin))
+            }
+            Mode::Json => {
+                self.json_place(source, origin)?;
+                write!(self.out, ",\"duplicate_of\":")?;
+                self.json_place(first, first_origin)?;
+                writeln!(self.out, "}}}}")
             }
             Mode::Quiet => Ok(()),
         }
@@ -240,6 +290,7 @@ impl<W: Write> Report<W> {
         match (self.mode, task) {
             (Mode::Text, Task::Check) => writeln!(self.out, "{}", tally.summary()),
             (Mode::Text, Task::Unique) => writeln!(self.out, "{}", tally.unique_summary()),
+            (Mode::Text, Task::Dedupe) => writeln!(self.out, "{}", tally.dedupe_summary()),
             _ => Ok(()),
         }
     }

@@ -89,6 +89,12 @@ fn dispatch<R: Read, W: Write, E: Write>(command: Command, stdin: R, stdout: W, 
         Command::Solve(args) => {
             Plan { mode: mode_of(args.json, false), task: Task::Solve, threads: args.threads, inputs: args.inputs }
         }
+        Command::Canonical(args) => {
+            Plan { mode: mode_of(args.json, false), task: Task::Canonical, threads: args.threads, inputs: args.inputs }
+        }
+        Command::Dedupe(args) => {
+            Plan { mode: mode_of(args.json, false), task: Task::Dedupe, threads: args.threads, inputs: args.inputs }
+        }
     };
     read_and_report(&plan, stdin, stdout, stderr, env)
 }

@@ -1,0 +1,193 @@
+//! Canonical forms and isomorphs: `canonical`, `canonical_many`, `are_equivalent`,
+//! `automorphisms`, `random_isomorph`, `random_isomorphs_many`. Boards come through the one
+//! input layer; the core (`crate::canonical`) does the work with the GIL released.
+
+use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyTuple};
+
+use super::arguments::thread_count;
+use super::batch_run::run_batch;
+use super::board_value::PyBoard;
+use super::boards::read_boards;
+use super::input;
+use super::interrupt::Interrupt;
+use super::numpy_input;
+use super::solve_batch::{rows_into_bytes, Row};
+use crate::batch::{self, Cost};
+use crate::canonical::{Canonical, Map, OutOfMemory, Searcher};
+use crate::grid::{Grid, CELLS};
+use crate::rng::{os_seed, Rng};
+
+/// Boards canonicalised between two checks for Ctrl-C.
+const BOARDS_PER_CHECK: usize = 64;
+/// Boards a thread maps per part of `random_isomorphs_many`.
+const ISOMORPHS_PER_PART: usize = 16384;
+
+#[doc = stub_doc!("canonical")]
+#[pyfunction]
+#[pyo3(signature = (board, /))]
+pub fn canonical(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<String> {
+    canonical_text(py, &input::grid_from_object(board)?)
+}
+
+/// [`canonical`] for a grid already read (also `Board.canonical()`).
+pub fn canonical_text(py: Python<'_>, grid: &Grid) -> PyResult<String> {
+    let form = search(py, grid)?;
+    Ok(form.cells.iter().map(|&v| char::from(b'0' + v)).collect())
+}
+
+#[doc = stub_doc!("automorphisms")]
+#[pyfunction]
+#[pyo3(signature = (board, /))]
+pub fn automorphisms(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(search(py, &input::grid_from_object(board)?)?.automorphisms)
+}
+
+#[doc = stub_doc!("are_equivalent")]
+#[pyfunction]
+#[pyo3(signature = (a, b, /))]
+pub fn are_equivalent(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let (a, b) = (input::grid_from_object(a)?, input::grid_from_object(b)?);
+    py.detach(|| crate::canonical::are_equivalent(&a, &b)).map_err(memory_error)
+}
+
+#[doc = stub_doc!("random_isomorph")]
+#[pyfunction]
+#[pyo3(signature = (board, /, *, seed = None))]
+pub fn random_isomorph(board: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+    let grid = input::grid_from_object(board)?;
+    let mut rng = Rng::new(seed_value(seed)?);
+    Ok(PyBoard::from_grid(Map::random(&mut rng).apply(&grid)))
+}
+
+#[doc = stub_doc!("canonical_many")]
+#[pyfunction]
+#[pyo3(signature = (boards, /, *, threads = None))]
+pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let py = boards.py();
+    numpy_input::require_numpy(py)?;
+    let threads = thread_count(threads)?;
+    let mut inputs = [read_boards(boards, "boards")?];
+    let interrupt = Interrupt::new();
+    let out_of_memory = std::sync::atomic::AtomicBool::new(false);
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+        let mut searcher = Searcher::new();
+        for (k, (slot, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
+            if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+                return;
+            }
+            let Ok(cells) = <&[u8; CELLS]>::try_from(cells) else { continue };
+            match searcher.canonical(cells) {
+                Ok(form) => *slot = Row(form.cells),
+                Err(OutOfMemory) => out_of_memory.store(true, std::sync::atomic::Ordering::Relaxed),
+            }
+        }
+    });
+    if let Some(error) = interrupt.raised() {
+        return Err(error);
+    }
+    let rows = rows?;
+    if out_of_memory.into_inner() {
+        return Err(memory_error(OutOfMemory));
+    }
+    let count = rows.len();
+    rows_into_bytes(rows).into_pyarray(py).reshape([count, CELLS])
+}
+
+#[doc = stub_doc!("random_isomorphs_many")]
+#[pyfunction]
+#[pyo3(signature = (boards, /, *, solutions = None, seed = None, threads = None))]
+pub fn random_isomorphs_many<'py>(
+    boards: &Bound<'py, PyAny>,
+    solutions: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = boards.py();
+    numpy_input::require_numpy(py)?;
+    let seed = seed_value(seed)?;
+    let threads = thread_count(threads)?;
+    let mut inputs = vec![read_boards(boards, "boards")?];
+    if let Some(solutions) = solutions {
+        inputs.push(read_boards(solutions, "solutions")?);
+    }
+    let paired = inputs.len() == 2;
+    // Read every board (and solution) through the one driver, then map row i with the map of
+    // batch item i: the same rows whatever the thread count.
+    let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [[Row; 2]]| {
+        for (k, slot) in out.iter_mut().enumerate() {
+            for (input, half) in values.iter().zip(slot.iter_mut()) {
+                if let Some(cells) = input.get(k * CELLS..k * CELLS + CELLS).and_then(|c| <[u8; CELLS]>::try_from(c).ok()) {
+                    *half = Row(cells);
+                }
+            }
+        }
+    })?;
+    let count = rows.len();
+    let mut puzzles = try_rows(count)?;
+    let mut answers = try_rows(if paired { count } else { 0 })?;
+    py.detach(|| map_rows(&rows, &mut puzzles, &mut answers, seed, threads));
+    drop(rows);
+    let puzzles = rows_into_bytes(puzzles).into_pyarray(py).reshape([count, CELLS])?;
+    if !paired {
+        return Ok(puzzles.into_any());
+    }
+    let answers = rows_into_bytes(answers).into_pyarray(py).reshape([count, CELLS])?;
+    Ok(PyTuple::new(py, [puzzles.into_any(), answers.into_any()])?.into_any())
+}
+
+/// Row `i` of `puzzles` (and `answers`, when it has rows) is row `i` of the input under the
+/// map drawn from `Rng::for_item(seed, i)`, spread over threads a part at a time.
+fn map_rows(rows: &[[Row; 2]], puzzles: &mut [Row], answers: &mut [Row], seed: u64, threads: usize) {
+    let parts: Vec<(usize, &mut [Row], &mut [Row])> = {
+        let mut answer_parts = answers.chunks_mut(ISOMORPHS_PER_PART);
+        puzzles
+            .chunks_mut(ISOMORPHS_PER_PART)
+            .enumerate()
+            .map(|(p, chunk)| (p * ISOMORPHS_PER_PART, chunk, answer_parts.next().unwrap_or_default()))
+            .collect()
+    };
+    let work = |(first, puzzles, answers): (usize, &mut [Row], &mut [Row])| {
+        for (k, out) in puzzles.iter_mut().enumerate() {
+            let i = first + k;
+            let Some(input) = rows.get(i) else { continue };
+            let map = Map::random(&mut Rng::for_item(seed, i as u64));
+            map.apply_cells_into(&input[0].0, &mut out.0);
+            if let Some(answer) = answers.get_mut(k) {
+                map.apply_cells_into(&input[1].0, &mut answer.0);
+            }
+        }
+    };
+    batch::run_parts(parts, threads, work, |_| false);
+}
+
+/// `count` zeroed rows, or MemoryError.
+fn try_rows(count: usize) -> PyResult<Vec<Row>> {
+    crate::batch::source::try_filled(count, Row::default()).map_err(|_| PyMemoryError::new_err(format!("boards: no memory for {count} rows")))
+}
+
+/// The search for one board, with the GIL released (a complete grid takes the longest).
+fn search(py: Python<'_>, grid: &Grid) -> PyResult<Canonical> {
+    py.detach(|| Searcher::new().canonical(grid.cells())).map_err(memory_error)
+}
+
+fn memory_error(_: OutOfMemory) -> PyErr {
+    PyMemoryError::new_err("canonical form: out of memory for the search")
+}
+
+/// `seed`: None for a fresh seed from the operating system, else an int in 0..2**64.
+fn seed_value(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(seed) = seed.filter(|seed| !seed.is_none()) else {
+        return os_seed().map_err(|error| PyValueError::new_err(error.to_string()));
+    };
+    if seed.is_instance_of::<PyBool>() || !seed.is_instance_of::<PyInt>() {
+        let found = seed.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        return Err(PyTypeError::new_err(format!("seed: expected an int or None, got {found}")));
+    }
+    seed.extract::<u64>().map_err(|_| {
+        let shown = crate::error::shorten(&seed.to_string());
+        PyValueError::new_err(format!("seed: expected an int from 0 to 2**64 - 1 or None, got {shown}"))
+    })
+}

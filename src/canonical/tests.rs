@@ -1,0 +1,233 @@
+//! The fast search against the slow reference on random and adversarial boards.
+
+use super::reference::reference;
+use super::*;
+use crate::rng::Rng;
+use crate::solve::solve;
+
+fn factorial(n: u64) -> u64 {
+    (1..=n).product()
+}
+
+fn distinct_digits(cells: &[u8; CELLS]) -> u64 {
+    let mut seen = 0u16;
+    for &v in cells {
+        seen |= 1 << v;
+    }
+    u64::from((seen & 0x3FE).count_ones())
+}
+
+/// The fast path agrees with the reference on the form, the automorphism count, and its map.
+fn check(cells: &[u8; CELLS]) {
+    let fast = Searcher::new().canonical(cells).unwrap();
+    let (form, geometric) = reference(cells);
+    assert_eq!(fast.cells, form, "form of {cells:?}");
+    assert_eq!(fast.automorphisms, geometric * factorial(9 - distinct_digits(cells)), "automorphisms of {cells:?}");
+    assert_eq!(fast.map.apply_cells(cells), form, "map of {cells:?}");
+}
+
+fn grid_from(text: &str) -> [u8; CELLS] {
+    let mut cells = [0u8; CELLS];
+    for (slot, ch) in cells.iter_mut().zip(text.bytes()) {
+        *slot = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+    }
+    cells
+}
+
+/// A complete grid: the solution of the empty board, under a random map.
+fn random_grid(rng: &mut Rng) -> [u8; CELLS] {
+    let solved = solve(&Grid::EMPTY).unwrap();
+    Map::random(rng).apply_cells(solved.cells())
+}
+
+/// The most symmetric grid there is: 648 automorphisms.
+fn symmetric_grid() -> [u8; CELLS] {
+    grid_from("123456789456789123789123456231564897564897231897231564312645978645978312978312645")
+}
+
+#[test]
+fn the_empty_board_has_every_map() {
+    let empty = [0u8; CELLS];
+    let fast = Searcher::new().canonical(&empty).unwrap();
+    assert_eq!(fast.cells, empty);
+    assert_eq!(fast.automorphisms, u64::from(map::GEOMETRIES) * u64::from(map::RELABELLINGS));
+    check(&empty);
+}
+
+#[test]
+fn one_given_goes_to_the_last_cell() {
+    for cell in [0, 40, 80, 13] {
+        let mut cells = [0u8; CELLS];
+        cells[cell] = 7;
+        let fast = Searcher::new().canonical(&cells).unwrap();
+        let mut expected = [0u8; CELLS];
+        expected[80] = 1;
+        assert_eq!(fast.cells, expected);
+        check(&cells);
+    }
+}
+
+#[test]
+fn symmetric_boards() {
+    let grid = symmetric_grid();
+    assert!(crate::check::is_valid(&Grid::from_values(grid).unwrap()));
+    check(&grid);
+    let fast = Searcher::new().canonical(&grid).unwrap();
+    assert_eq!(fast.automorphisms, 648);
+    // Symmetric under transposition: a few givens on the diagonal and mirrored pairs.
+    check(&grid_from("100000000020000000003000000000400000000050000000006000000000700000000080000000009"));
+    check(&grid_from("120000000200000000000000000000000000000000000000000000000000000000000000000000000"));
+    // Holes of a symmetric grid in a symmetric pattern.
+    let mut holes = grid;
+    for i in (0..CELLS).step_by(2) {
+        holes[i] = 0;
+    }
+    check(&holes);
+    let mut diagonal = [0u8; CELLS];
+    for i in 0..9 {
+        diagonal[i * 10] = 5;
+    }
+    check(&diagonal);
+}
+
+#[test]
+fn boards_that_break_the_rule() {
+    check(&[1u8; CELLS]);
+    check(&grid_from("110000000110000000000000000000000000000000000000000000000000000000000000000000011"));
+    let mut rng = Rng::new(21);
+    for _ in 0..20 {
+        let mut cells = [0u8; CELLS];
+        for _ in 0..rng.below(30) {
+            cells[rng.index(CELLS)] = rng.below(3) as u8 + 1;
+        }
+        check(&cells);
+    }
+}
+
+#[test]
+fn random_puzzles_and_grids() {
+    let mut rng = Rng::new(99);
+    for n in 0..60 {
+        let grid = random_grid(&mut rng);
+        if n % 3 == 0 {
+            check(&grid);
+            continue;
+        }
+        let mut puzzle = grid;
+        let keep = 10 + rng.below(40);
+        for cell in puzzle.iter_mut() {
+            if rng.below(81) >= keep {
+                *cell = 0;
+            }
+        }
+        check(&puzzle);
+    }
+}
+
+#[test]
+fn isomorphs_share_the_form() {
+    let mut rng = Rng::new(5);
+    let mut searcher = Searcher::new();
+    for _ in 0..200 {
+        let grid = random_grid(&mut rng);
+        let mut puzzle = grid;
+        for cell in puzzle.iter_mut() {
+            if rng.below(3) > 0 {
+                *cell = 0;
+            }
+        }
+        let form = searcher.canonical(&puzzle).unwrap();
+        let image = random_isomorph(&puzzle, &mut rng);
+        let again = searcher.canonical(&image).unwrap();
+        assert_eq!(form.cells, again.cells);
+        assert_eq!(form.automorphisms, again.automorphisms);
+        assert_eq!(searcher.canonical(&form.cells).unwrap().cells, form.cells);
+    }
+}
+
+/// A mixed thousand: puzzles of every density, grids, rule breakers, and sparse symmetric
+/// boards (givens mirrored across the diagonal, or repeated across bands).
+#[test]
+fn a_thousand_boards_against_the_reference() {
+    let mut rng = Rng::new(2024);
+    let symmetric = symmetric_grid();
+    for n in 0..1000u32 {
+        let base = if n % 5 == 0 { Map::random(&mut rng).apply_cells(&symmetric) } else { random_grid(&mut rng) };
+        let mut cells = base;
+        match n % 4 {
+            0 => {}
+            1 => {
+                let keep = 1 + rng.below(40);
+                for cell in cells.iter_mut() {
+                    if rng.below(81) >= keep {
+                        *cell = 0;
+                    }
+                }
+            }
+            2 => {
+                // Mirrored across the diagonal: the transpose maps the pattern to itself.
+                cells = [0; CELLS];
+                for _ in 0..1 + rng.below(12) {
+                    let (r, c) = (rng.index(9), rng.index(9));
+                    let v = rng.below(9) as u8 + 1;
+                    cells[r * 9 + c] = v;
+                    cells[c * 9 + r] = v;
+                }
+            }
+            _ => {
+                // Rule breakers: random digits anywhere, few distinct.
+                cells = [0; CELLS];
+                for _ in 0..rng.below(45) {
+                    cells[rng.index(CELLS)] = rng.below(4) as u8 + 1;
+                }
+            }
+        }
+        check(&cells);
+    }
+}
+
+/// Throughput by hand: `cargo test --release canonical_throughput -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn canonical_throughput() {
+    let path = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| "/work/shared/data".into()) + "/norvig/sudokus_17.txt";
+    let text = std::fs::read_to_string(path).unwrap();
+    let boards: Vec<[u8; CELLS]> = text.lines().filter(|l| l.len() >= 81).map(grid_from).collect();
+    let mut searcher = Searcher::new();
+    let start = std::time::Instant::now();
+    let mut forms = std::collections::HashSet::new();
+    for b in &boards {
+        forms.insert(searcher.canonical(b).unwrap().cells);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("{} boards, {} forms, {:.0}/s", boards.len(), forms.len(), boards.len() as f64 / secs);
+    let grids: Vec<[u8; CELLS]> = boards.iter().take(5000).map(|b| *solve(&Grid::from_values(*b).unwrap()).unwrap().cells()).collect();
+    let start = std::time::Instant::now();
+    for g in &grids {
+        searcher.canonical(g).unwrap();
+    }
+    eprintln!("grids {:.0}/s", grids.len() as f64 / start.elapsed().as_secs_f64());
+}
+
+/// Isomorph cost by hand: `cargo test --release isomorph_throughput -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn isomorph_throughput() {
+    let board = symmetric_grid();
+    let n = 2_000_000u64;
+    let start = std::time::Instant::now();
+    let mut sum = 0u64;
+    for i in 0..n {
+        sum += u64::from(Map::random(&mut Rng::for_item(7, i)).relabel()[1]);
+    }
+    let draw = start.elapsed().as_secs_f64();
+    let map = Map::random(&mut Rng::new(1));
+    let mut out = [0u8; CELLS];
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        map.apply_cells_into(std::hint::black_box(&board), &mut out);
+        sum += u64::from(out[3]);
+    }
+    let apply = start.elapsed().as_secs_f64();
+    eprintln!("draw {:.0} ns, apply {:.0} ns ({sum})", draw * 1e9 / n as f64, apply * 1e9 / n as f64);
+}
