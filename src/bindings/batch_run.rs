@@ -34,9 +34,9 @@ where
     run_batch_with(py, inputs, threads, cost, Driver::Raw, op)
 }
 
-/// [`run_batch`], with the operation's shortcut for puzzle text read in place
-/// ([`batch::run_with_text`]).
-pub fn run_batch_with_text<T, Op>(
+/// [`run_batch_raw`], with the operation's shortcut for puzzle text read in place
+/// ([`batch::run_raw_with_text`]).
+pub fn run_batch_raw_with_text<T, Op>(
     py: Python<'_>,
     inputs: &mut [Boards<'_>],
     threads: usize,
@@ -46,9 +46,9 @@ pub fn run_batch_with_text<T, Op>(
 ) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
-    Op: Fn(&[&[u8]], &mut [T]) + Sync,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, Driver::Text(text_op), batch::accepting(op))
+    run_batch_with(py, inputs, threads, cost, Driver::RawText(text_op), op)
 }
 
 /// Which entry of the driver runs the operation.
@@ -57,8 +57,8 @@ enum Driver<'a, T> {
     Checked,
     /// [`batch::run_raw`]: the operation checks them.
     Raw,
-    /// [`batch::run_with_text`]: checked values, or text in place through the shortcut.
-    Text(TextOp<'a, T>),
+    /// [`batch::run_raw_with_text`]: the operation checks them, or text in place.
+    RawText(TextOp<'a, T>),
 }
 
 /// The body of all three.
@@ -74,7 +74,7 @@ where
         match driver {
             Driver::Raw => batch::run_raw(sources, first, out, threads, cost, &op),
             Driver::Checked => batch::run(sources, first, out, threads, cost, checked),
-            Driver::Text(text_op) => batch::run_with_text(sources, first, out, threads, cost, checked, text_op),
+            Driver::RawText(text_op) => batch::run_raw_with_text(sources, first, out, threads, cost, &op, text_op),
         }
     };
     let count = same_count(inputs)?;
