@@ -125,15 +125,31 @@ PORTABLE_SCRIPT = textwrap.dedent(
 )
 
 
-def test_the_simd_and_portable_paths_agree(boards: Cells, expected: np.ndarray[Any, Any]) -> None:
-    env = {**os.environ, "VALID_SUDOKU_FORCE_PORTABLE": "1"}
+CPU_FLAGS = set(Path("/proc/cpuinfo").read_text().split()) if Path("/proc/cpuinfo").exists() else set()
+FORCED = ("VALID_SUDOKU_FORCE_PORTABLE", "VALID_SUDOKU_FORCE_AVX2")
+
+
+def forced_kernel_results(variable: str) -> tuple[str, np.ndarray[Any, Any]]:
+    """The kernel name and the answers of PORTABLE_SCRIPT in a process with `variable` set."""
+    env = {**os.environ, variable: "1"}
     done = subprocess.run(
         [sys.executable, "-c", PORTABLE_SCRIPT, str(HERE)], env=env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
     kernel, packed = done.stdout.split()
-    assert kernel == "portable"
-    portable = np.unpackbits(np.frombuffer(bytes.fromhex(packed), dtype=np.uint8))[: 5 * COUNT].astype(bool)
+    return kernel, np.unpackbits(np.frombuffer(bytes.fromhex(packed), dtype=np.uint8))[: 5 * COUNT].astype(bool)
+
+
+@pytest.mark.parametrize(("variable", "kernel"), [(FORCED[0], "portable"), (FORCED[1], "avx2")])
+def test_every_kernel_agrees_with_this_process(
+    boards: Cells, expected: np.ndarray[Any, Any], variable: str, kernel: str
+) -> None:
+    """The portable and AVX2 kernels, each forced in a subprocess, against this process's own
+    (AVX-512 where the CPU has it) on the same boards."""
+    if kernel == "avx2" and "avx2" not in CPU_FLAGS:
+        pytest.skip("this CPU has no AVX2: the AVX2 kernel is not tested here")
+    forced, theirs = forced_kernel_results(variable)
+    assert forced == kernel
     here = np.concatenate(
         [
             is_valid_many(boards, threads=1),
@@ -144,10 +160,19 @@ def test_the_simd_and_portable_paths_agree(boards: Cells, expected: np.ndarray[A
         ]
     )
     assert np.array_equal(here, np.tile(expected, 5))
-    assert np.array_equal(portable, here)
-    cpu_flags = Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else ""
-    if " avx2" in cpu_flags and "VALID_SUDOKU_FORCE_PORTABLE" not in os.environ:
-        assert getattr(valid_sudoku, "_batch_kernel")() == "avx2"
+    assert np.array_equal(theirs, here)
+
+
+def test_the_fastest_kernel_is_chosen() -> None:
+    if any(variable in os.environ for variable in FORCED):
+        pytest.skip("a kernel is forced in this process")
+    kernel = getattr(valid_sudoku, "_batch_kernel")()
+    if {"avx512f", "avx512bw"} <= CPU_FLAGS:
+        assert kernel == "avx512"
+    elif "avx2" in CPU_FLAGS:
+        assert kernel == "avx2"
+    if kernel != "avx512":
+        pytest.skip("this CPU has no AVX-512F/BW: the AVX-512 kernel is not tested here")
 
 
 # ---------------------------------------------------------------- hypothesis

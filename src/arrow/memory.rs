@@ -75,7 +75,7 @@ pub fn all_set(bitmap: Option<&[u8]>, start: usize, count: usize) -> bool {
     let end = start.saturating_add(count);
     let mut index = start;
     while index < end {
-        if index % 8 == 0 && end - index >= 8 {
+        if index.is_multiple_of(8) && end - index >= 8 {
             let whole = (end - index) / 8;
             let Some(bytes) = bits.get(index / 8..index / 8 + whole) else { return false };
             if bytes.iter().any(|&b| b != 0xFF) {

@@ -53,18 +53,6 @@ pub(crate) fn store_flags(mask: __m256i, out: &mut [bool; LANES]) {
     }
 }
 
-/// Asks for `bytes` to be brought into cache ahead of use.
-///
-/// The hardware prefetcher alone falls behind on this access pattern (three passes of 32
-/// strided loads per block): from DRAM the kernel ran at a third of its in-cache speed.
-#[inline]
-#[target_feature(enable = "avx2")]
-pub fn prefetch(bytes: &[u8]) {
-    for line in bytes.chunks(64) {
-        _mm_prefetch::<_MM_HINT_T0>(line.as_ptr().cast());
-    }
-}
-
 // One-hot planes, looked up by the low nibble: '1'-'9' (0x31-0x39) and values 1-9 share it,
 // and '.' (0x2E, nibble 14) and '0' / 0 (nibble 0) map to nothing. Bytes outside the alphabet
 // are rejected separately, so what they map to does not matter. Digits 1-5 go in one plane
@@ -112,12 +100,14 @@ impl Columns {
     #[target_feature(enable = "avx2")]
     fn put_window<const SYMBOLS: bool>(&mut self, bytes: &[u8], stride: usize, offset: usize, skip: usize, worst: &mut __m256i) {
         let base = bytes.as_ptr().wrapping_add(offset);
-        let rows: [__m256i; LANES] = std::array::from_fn(|board| {
+        // A plain loop, not `array::from_fn`: its closure was not always inlined here.
+        let mut rows = [_mm256_setzero_si256(); LANES];
+        for (board, row) in rows.iter_mut().enumerate() {
             // SAFETY: board * stride + offset + 32 <= 31 * stride + 81 <= bytes.len() (checked
             // by validate_block; offset <= 49), so the 32 bytes read lie inside `bytes`; loadu
             // has no alignment needs.
-            unsafe { _mm256_loadu_si256(base.add(board * stride).cast()) }
-        });
+            *row = unsafe { _mm256_loadu_si256(base.add(board * stride).cast()) };
+        }
         let [tops, bottoms] = transpose_halves(&rows);
         for (c, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
             for (k, column) in [
@@ -201,31 +191,41 @@ fn plane_repeats(cells: &[__m256i; CELLS], digits: __m256i) -> __m256i {
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(crate) fn transpose_halves(rows: &[__m256i; LANES]) -> [[__m256i; 16]; 2] {
+    // Plain loops, not `array::from_fn`: its closures were not always inlined here.
+    let zero = _mm256_setzero_si256();
     // pairs[p]: rows 2p and 2p+1 interleaved; [0] has columns 0-7 of each half, [1] 8-15.
-    let pairs: [[__m256i; 2]; 16] = std::array::from_fn(|p| {
+    let mut pairs = [[zero; 2]; 16];
+    for (p, pair) in pairs.iter_mut().enumerate() {
         let (a, b) = (rows[2 * p], rows[2 * p + 1]);
-        [_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)]
-    });
+        *pair = [_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)];
+    }
     // quads[q][g]: rows 4q..4q+4, columns 4g..4g+4 of each half.
-    let quads: [[__m256i; 4]; 8] = std::array::from_fn(|q| {
-        std::array::from_fn(|g| {
-            let (a, b) = (pairs[2 * q][g / 2], pairs[2 * q + 1][g / 2]);
-            if g % 2 == 0 { _mm256_unpacklo_epi16(a, b) } else { _mm256_unpackhi_epi16(a, b) }
-        })
-    });
+    let mut quads = [[zero; 4]; 8];
+    for (q, quad) in quads.iter_mut().enumerate() {
+        for g in 0..2 {
+            let (a, b) = (pairs[2 * q][g], pairs[2 * q + 1][g]);
+            quad[2 * g] = _mm256_unpacklo_epi16(a, b);
+            quad[2 * g + 1] = _mm256_unpackhi_epi16(a, b);
+        }
+    }
     // octets[o][g]: rows 8o..8o+8, columns 2g..2g+2 of each half.
-    let octets: [[__m256i; 8]; 4] = std::array::from_fn(|o| {
-        std::array::from_fn(|g| {
-            let (a, b) = (quads[2 * o][g / 2], quads[2 * o + 1][g / 2]);
-            if g % 2 == 0 { _mm256_unpacklo_epi32(a, b) } else { _mm256_unpackhi_epi32(a, b) }
-        })
-    });
-    std::array::from_fn(|s| {
-        std::array::from_fn(|c| {
-            let (a, b) = (octets[2 * s][c / 2], octets[2 * s + 1][c / 2]);
-            if c % 2 == 0 { _mm256_unpacklo_epi64(a, b) } else { _mm256_unpackhi_epi64(a, b) }
-        })
-    })
+    let mut octets = [[zero; 8]; 4];
+    for (o, octet) in octets.iter_mut().enumerate() {
+        for g in 0..4 {
+            let (a, b) = (quads[2 * o][g], quads[2 * o + 1][g]);
+            octet[2 * g] = _mm256_unpacklo_epi32(a, b);
+            octet[2 * g + 1] = _mm256_unpackhi_epi32(a, b);
+        }
+    }
+    let mut out = [[zero; 16]; 2];
+    for (s, half) in out.iter_mut().enumerate() {
+        for c in 0..8 {
+            let (a, b) = (octets[2 * s][c], octets[2 * s + 1][c]);
+            half[2 * c] = _mm256_unpacklo_epi64(a, b);
+            half[2 * c + 1] = _mm256_unpackhi_epi64(a, b);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

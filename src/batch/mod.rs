@@ -9,13 +9,19 @@
 //! Each returns one flag per board (true: no digit repeats in a row, column or box), or the
 //! first bad input in board order, whatever the number of threads.
 //!
-//! The validator is chosen once per process ([`kernel`]): AVX2 where the CPU has it, else the
-//! portable one. Setting `VALID_SUDOKU_FORCE_PORTABLE=1` ([`crate::cpu::FORCE_PORTABLE_ENV`]) before the
-//! first call forces the portable one; it exists for tests and benchmarks.
+//! The validator is chosen once per process ([`kernel`]): AVX-512 where the CPU has it, else
+//! AVX2, else the portable one. Setting `VALID_SUDOKU_FORCE_PORTABLE=1`
+//! ([`crate::cpu::FORCE_PORTABLE_ENV`]) before the first call forces the portable one, and
+//! `VALID_SUDOKU_FORCE_AVX2=1` ([`crate::cpu::FORCE_AVX2_ENV`]) AVX2; they exist for tests and
+//! benchmarks.
 
-// The solution kernel (`crate::score`) reuses its transpose and prefetch.
+// The solution kernel (`crate::score`) reuses its transpose.
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(all(test, target_arch = "x86_64"))]
+mod kernel_tests;
 pub mod fixed_text;
 mod kernel;
 mod lines;
@@ -32,7 +38,7 @@ use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 pub use lines::{validate_lines, Lines};
-pub use run::{accepting, never, run, run_raw, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp};
+pub use run::{accepting, never, run, run_raw, run_raw_with_text, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 
@@ -46,8 +52,6 @@ const BLOCK: usize = 32;
 /// inputs exercise the splitting.
 const MIN_PART_BOARDS: usize = if cfg!(test) { 64 } else { 8192 };
 
-/// How far ahead of the SIMD kernel to prefetch, in boards: the next block (measured best).
-const PREFETCH_BOARDS: usize = BLOCK;
 
 /// Boards converted per step by [`validate_converted`]: 81 KB of values, which stays in cache.
 const CONVERT_CHUNK: usize = 1024;
@@ -129,20 +133,8 @@ pub fn validate_chunk(values: &[u8], flags: &mut [bool]) {
 /// meaningless), and the driver validates the chunk through values, naming any bad symbol.
 pub fn validate_text(bytes: &[u8], stride: usize, flags: &mut [bool]) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if kernel() == Kernel::Avx2 && flags.len() % BLOCK == 0 {
-        use avx2::{prefetch, validate_block};
-        let block_bytes = BLOCK * stride;
-        for (block, flags) in flags.chunks_exact_mut(BLOCK).enumerate() {
-            let Ok(flags) = <&mut [bool; BLOCK]>::try_from(flags) else { return false };
-            let here = bytes.get(block * block_bytes..).unwrap_or_default();
-            // SAFETY (both calls): the kernel is Avx2 only where `is_x86_feature_detected!("avx2")`
-            // said so. The kernel checks that `here` holds the whole block before reading.
-            unsafe { prefetch(here.get(block_bytes..2 * block_bytes).unwrap_or_default()) };
-            if !unsafe { validate_block::<true>(here, stride, flags) } {
-                return false;
-            }
-        }
-        return true;
+    if kernel() != Kernel::Portable && flags.len().is_multiple_of(BLOCK) {
+        return kernel::validate_blocks::<true>(kernel(), bytes, stride, flags);
     }
     let _ = (bytes, stride, flags);
     false
@@ -151,7 +143,7 @@ pub fn validate_text(bytes: &[u8], stride: usize, flags: &mut [bool]) -> bool {
 /// Validates the boards `first..first + out.len()` of `source` through the one driver, reading
 /// text in place where the source offers it.
 pub fn validate_source(source: &dyn BoardSource, first: usize, out: &mut [bool], threads: usize) -> Result<(), Failure> {
-    run::run_with_text(&[source], first, out, threads, Cost::Light, validate_op, &validate_text)
+    run::run_raw_with_text(&[source], first, out, threads, Cost::Light, validate_raw_op, &validate_text)
 }
 
 /// Validation as a driver operation: the boards of the first (only) source.
@@ -159,7 +151,15 @@ pub fn validate_op(values: &[&[u8]], flags: &mut [bool]) {
     validate_chunk(values.first().copied().unwrap_or_default(), flags);
 }
 
-/// The name of the validator in use: "avx2" or "portable".
+/// Validation as a driver operation on values the driver has not scanned
+/// ([`run::run_raw_with_text`]): false when some value is above 9, and the driver then finds
+/// and names it. This spares a scan of every board read in place: the SIMD kernels check the
+/// values as they go.
+pub fn validate_raw_op(values: &[&[u8]], flags: &mut [bool]) -> bool {
+    values_on_this_thread(values.first().copied().unwrap_or_default(), flags).is_ok()
+}
+
+/// The name of the validator in use: "avx512", "avx2" or "portable".
 pub fn kernel_name() -> &'static str {
     kernel().name()
 }
@@ -192,28 +192,21 @@ fn values_on_this_thread(cells: &[u8], out: &mut [bool]) -> Result<(), BadCell> 
     portable::validate(rest_cells, &portable::VALUES, rest_out).map_err(|(board, cell)| BadCell { board: done + board, cell })
 }
 
-/// Validates whole blocks of 32 boards with AVX2 when in use; returns how many boards it did.
+/// Validates whole blocks of 32 boards with the SIMD kernel in use, 64 at a time where it is
+/// AVX-512; returns how many boards it did.
 #[cfg(target_arch = "x86_64")]
 fn simd_blocks(cells: &[u8], out: &mut [bool]) -> Result<usize, BadCell> {
-    use avx2::{prefetch, validate_block};
-    if kernel() != Kernel::Avx2 {
+    let kernel = kernel();
+    if kernel == Kernel::Portable {
         return Ok(0);
     }
-    let mut done = 0;
-    for (flags, bytes) in out.chunks_exact_mut(BLOCK).zip(cells.chunks_exact(BLOCK * CELLS)) {
-        let Ok(flags) = <&mut [bool; BLOCK]>::try_from(flags) else { break };
-        let ahead = (done + PREFETCH_BOARDS) * CELLS;
-        // SAFETY: the kernel is Avx2 only where `is_x86_feature_detected!("avx2")` said so.
-        unsafe { prefetch(cells.get(ahead..ahead + BLOCK * CELLS).unwrap_or_default()) };
-        // SAFETY: the kernel is Avx2 only where `is_x86_feature_detected!("avx2")` said so.
-        if !unsafe { validate_block::<false>(bytes, CELLS, flags) } {
-            // Some value is above 9: the checked path finds the first one.
-            portable::validate(bytes, &portable::VALUES, flags)
-                .map_err(|(board, cell)| BadCell { board: done + board, cell })?;
-        }
-        done += BLOCK;
+    let whole = out.len().min(cells.len() / CELLS) / BLOCK * BLOCK;
+    let (bytes, flags) = (cells.get(..whole * CELLS).unwrap_or_default(), out.get_mut(..whole).unwrap_or_default());
+    if !kernel::validate_blocks::<false>(kernel, bytes, CELLS, flags) {
+        // Some value is above 9: the checked path finds the first one.
+        portable::validate(bytes, &portable::VALUES, flags).map_err(|(board, cell)| BadCell { board, cell })?;
     }
-    Ok(done)
+    Ok(whole)
 }
 
 #[cfg(not(target_arch = "x86_64"))]

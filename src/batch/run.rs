@@ -101,6 +101,24 @@ where
     run_until(sources, first, out, threads, cost, Check::AfterRefusal, &op, None, &never)
 }
 
+/// [`run_raw`], with `text_op` tried first as in [`run_with_text`]: no scan of a source read in
+/// place before the operation sees it (validation: the kernels check the alphabet as they go).
+pub fn run_raw_with_text<T, Op>(
+    sources: &[&dyn BoardSource],
+    first: usize,
+    out: &mut [T],
+    threads: usize,
+    cost: Cost,
+    op: Op,
+    text_op: TextOp<'_, T>,
+) -> Result<(), Failure>
+where
+    T: Send,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
+{
+    run_until(sources, first, out, threads, cost, Check::AfterRefusal, &op, Some(text_op), &never)
+}
+
 /// An operation on checked values, in the shape of one that may refuse them (`run_raw`'s):
 /// it never does.
 pub fn accepting<T, Op: Fn(&[&[u8]], &mut [T])>(op: Op) -> impl Fn(&[&[u8]], &mut [T]) -> bool {

@@ -4,7 +4,7 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 
 use super::arguments::thread_count;
-use super::batch_run::run_batch_with_text;
+use super::batch_run::run_batch_raw_with_text;
 use super::boards::read_boards;
 use super::numpy_input;
 use crate::batch::{self, Cost};
@@ -20,11 +20,11 @@ pub fn is_valid_many<'py>(
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let flags = run_batch_with_text(py, &mut inputs, threads, Cost::Light, batch::validate_op, &batch::validate_text)?;
+    let flags = run_batch_raw_with_text(py, &mut inputs, threads, Cost::Light, batch::validate_raw_op, &batch::validate_text)?;
     Ok(flags.into_pyarray(py))
 }
 
-/// Which batch validator this process uses, "avx2" or "portable". Private: for the tests and
+/// Which batch validator this process uses, "avx512", "avx2" or "portable". Private: for the tests and
 /// the benchmark, which compare the two (VALID_SUDOKU_FORCE_PORTABLE=1 forces "portable").
 #[pyfunction]
 pub fn _batch_kernel() -> &'static str {

@@ -66,9 +66,9 @@ where
     run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Raw, op)
 }
 
-/// [`run_batch`], with the operation's shortcut for puzzle text read in place
-/// ([`batch::run_with_text`]).
-pub fn run_batch_with_text<T, Op>(
+/// [`run_batch_raw`], with the operation's shortcut for puzzle text read in place
+/// ([`batch::run_raw_with_text`]).
+pub fn run_batch_raw_with_text<T, Op>(
     py: Python<'_>,
     inputs: &mut [Boards<'_>],
     threads: usize,
@@ -78,9 +78,9 @@ pub fn run_batch_with_text<T, Op>(
 ) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
-    Op: Fn(&[&[u8]], &mut [T]) + Sync,
+    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Text(text_op), batch::accepting(op))
+    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::RawText(text_op), op)
 }
 
 /// Which entry of the driver runs the operation.
@@ -89,8 +89,8 @@ enum Driver<'a, T> {
     Checked,
     /// [`batch::run_raw`]: the operation checks them.
     Raw,
-    /// [`batch::run_with_text`]: checked values, or text in place through the shortcut.
-    Text(TextOp<'a, T>),
+    /// [`batch::run_raw_with_text`]: the operation checks them, or text in place.
+    RawText(TextOp<'a, T>),
 }
 
 /// The body of them all.
@@ -112,7 +112,7 @@ where
         let (check, text_op) = match driver {
             Driver::Raw => (Check::AfterRefusal, None),
             Driver::Checked => (Check::First, None),
-            Driver::Text(text_op) => (Check::First, Some(text_op)),
+            Driver::RawText(text_op) => (Check::AfterRefusal, Some(text_op)),
         };
         batch::run_until(sources, first, out, threads, cost, check, &op, text_op, &stop)
     };

@@ -70,7 +70,7 @@ impl SymbolAddresses {
         for (object, value) in &objects {
             let offset = object.as_ptr() as usize - base;
             let slot = offset / 8;
-            if offset % 8 != 0 || slot >= SLOTS - 1 {
+            if !offset.is_multiple_of(8) || slot >= SLOTS - 1 {
                 return None;
             }
             values[slot] = *value;

@@ -207,8 +207,8 @@ fn cell(out: &mut String, r: usize, c: usize, value: u8, mark: Mark, found: &[Co
          max-width:{CELL_PX}px;padding:0;text-align:center;vertical-align:middle;white-space:nowrap;\
          font-size:20px;line-height:{CELL_PX}px;font-weight:{weight};color:{color};background:{background};\
          border-top:{};border-left:{};border-bottom:{};border-right:{}\">",
-        edge(r % 3 == 0),
-        edge(c % 3 == 0),
+        edge(r.is_multiple_of(3)),
+        edge(c.is_multiple_of(3)),
         edge(r % 3 == 2),
         edge(c % 3 == 2),
     );

@@ -69,13 +69,13 @@ fn pair(state: &mut u64) -> ([u8; CELLS], [u8; CELLS]) {
         // Givens that are 9s broken: the kernel zeroes them before summing.
         10 => {
             for (v, &p) in c.iter_mut().zip(&puzzle) {
-                if p == 9 && xorshift(state) % 2 == 0 {
+                if p == 9 && xorshift(state).is_multiple_of(2) {
                     *v = 9 - (xorshift(state) % 9) as u8;
                 }
             }
         }
         11 => c = puzzle,
-        12 => c = c.map(|v| if xorshift(state) % 6 == 0 { (xorshift(state) % 10) as u8 } else { v }),
+        12 => c = c.map(|v| if xorshift(state).is_multiple_of(6) { (xorshift(state) % 10) as u8 } else { v }),
         _ => c = [0; CELLS].map(|_| (xorshift(state) % 9 + 1) as u8),
     }
     (puzzle, c)
@@ -148,7 +148,7 @@ fn the_raw_driver_reports_the_scanning_driver_s_error() {
         let (mut p, mut c) = (p.clone(), c.clone());
         for _ in 0..=round % 3 {
             let at = xorshift(&mut state) as usize % (count * CELLS);
-            let target = if xorshift(&mut state) % 2 == 0 { &mut p } else { &mut c };
+            let target = if xorshift(&mut state).is_multiple_of(2) { &mut p } else { &mut c };
             target[at] = 10 + (xorshift(&mut state) % 246) as u8;
         }
         let sources = [Values::new(&p, 0, round % 2 == 0), Values::new(&c, 0, false)];

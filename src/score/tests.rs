@@ -73,7 +73,7 @@ pub(super) fn near_misses(count: usize, seed: u64) -> (Vec<u8>, Vec<u8>, Vec<u8>
             5 => c = [5; CELLS],
             _ => {
                 for v in c.iter_mut() {
-                    if xorshift(&mut state) % 8 == 0 {
+                    if xorshift(&mut state).is_multiple_of(8) {
                         *v = (xorshift(&mut state) % 10) as u8;
                     }
                 }

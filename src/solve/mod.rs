@@ -68,6 +68,7 @@ pub fn count_solutions_with_stats(
     let mut count = 0;
     let stats = search::search(
         start,
+        true,
         &mut |_: &Candidates| {
             count += 1;
             count >= limit
@@ -90,6 +91,7 @@ pub fn solve_with_stats(
     let mut solution = None;
     let stats = search::search(
         start,
+        false,
         &mut |board: &Candidates| {
             solution = Some(board.solution());
             true

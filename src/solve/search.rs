@@ -41,11 +41,16 @@ const MAX_DEPTH: usize = CELLS + 27;
 /// puzzles against guessing on the cell with the fewest candidates, which is left for boards
 /// whose every digit has one configuration left per band. Options are tried in a fixed order.
 ///
+/// With `deduce`, triad deductions across digits are made before each guess (see
+/// `Candidates::configuration_guess_or_deduce`): fewer guesses, but another order of visits,
+/// so only counting uses them.
+///
 /// Polls `should_stop` every [`GUESSES_PER_POLL`] guesses and returns `Err(Stopped)` when it
 /// says so. Uses no recursion and allocates nothing: the stack is an array of
 /// [`MAX_DEPTH`] frames of 128 bytes. Returns what it did: one counter, kept in a register.
 pub fn search(
     start: Candidates,
+    deduce: bool,
     found: &mut impl FnMut(&Candidates) -> bool,
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<SearchStats, Stopped> {
@@ -76,9 +81,13 @@ pub fn search(
                     return Err(Stopped);
                 }
             }
-            let (choice, options) = match board.configuration_guess() {
-                Ok(Some((band, digit, left))) => (CELLS + 3 * digit + band, u16::from(left)),
-                Ok(None) => board.guess(),
+            let (choice, options) = match board.configuration_guess_or_deduce(deduce) {
+                Ok((_, dirty)) if dirty != 0 => {
+                    alive = board.settle(dirty).is_ok();
+                    continue;
+                }
+                Ok((Some((band, digit, left)), _)) => (CELLS + 3 * digit + band, u16::from(left)),
+                Ok((None, _)) => board.guess(),
                 Err(_) => {
                     alive = false;
                     continue;

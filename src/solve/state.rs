@@ -27,6 +27,9 @@ pub struct Candidates {
     placed: [u32; 3],
 }
 
+/// A configuration guess: band, digit and its configurations left (a mask), or `None`.
+pub type ConfigurationGuess = Option<(usize, usize, u8)>;
+
 /// Which masks changed and need settling: bit `3 * d + band` for digit d + 1 in `band`.
 pub type Dirty = u32;
 
@@ -221,7 +224,14 @@ impl Candidates {
     /// digits can still take it and at most three have no other configuration left. Without
     /// that, guesses on a nearly empty board pile up configurations no grid completes, found
     /// out only cells later (the search of the empty board never ended).
-    pub fn configuration_guess(&self) -> Result<Option<(usize, usize, u8)>, Contradiction> {
+    ///
+    /// With `deduce`, first the deductions the same counters give across digits on a band's
+    /// triads (a triad three digits must take is closed to the others; a triad only three
+    /// digits can take is taken by each): when one changes a mask, it is made, and the masks
+    /// changed are returned instead of a guess (a nonzero [`Dirty`]). Counting uses them
+    /// (about a sixth fewer guesses on hard puzzles, 3% fewer instructions); `solve` does not,
+    /// so that the solution it returns for a board with several stays the one it always was.
+    pub fn configuration_guess_or_deduce(&mut self, deduce: bool) -> Result<(ConfigurationGuess, Dirty), Contradiction> {
         let mut best = None;
         let mut best_total = u32::MAX;
         for band in 0..3 {
@@ -230,15 +240,18 @@ impl Candidates {
             let mut pick = (0, 0, 7);
             // Bit-sliced counters per triad: digits that can take it (at least 1, 2, 3),
             // digits that must (at least 1, 2, 3, 4).
-            let (mut can1, mut can2, mut can3) = (0, 0, 0);
+            let (mut can1, mut can2, mut can3, mut can4) = (0, 0, 0, 0);
             let (mut must1, mut must2, mut must3, mut must4) = (0, 0, 0, 0);
-            for (digit, bands) in self.digits.iter().enumerate() {
+            let mut all = [0usize; SIDE];
+            for (digit, (bands, slot)) in self.digits.iter().zip(all.iter_mut()).enumerate() {
                 let triads = triads(bands[band]) & 0x1FF;
+                *slot = triads;
                 let count = u32::from(CONFIGURATION_COUNT[triads]);
                 total += if count > 1 { count } else { 0 };
                 if count > 1 && count < pick.2 {
                     pick = (digit, triads, count);
                 }
+                can4 |= can3 & triads;
                 can3 |= can2 & triads;
                 can2 |= can1 & triads;
                 can1 |= triads;
@@ -252,12 +265,53 @@ impl Candidates {
             if can3 != 0x1FF || must4 != 0 {
                 return Err(Contradiction);
             }
+            let (full, exact) = (must3, can3 & !can4);
+            if deduce && full | exact != 0 {
+                let dirty = self.deduce_on_triads(band, &all, full, exact)?;
+                if dirty != 0 {
+                    return Ok((None, dirty));
+                }
+            }
             if pick.2 < 7 && total < best_total {
                 best_total = total;
                 best = Some((band, pick.0, pick.1));
             }
         }
-        Ok(best.map(|(band, digit, triads)| (band, digit, CONFIGURATIONS_LEFT[triads])))
+        Ok((best.map(|(band, digit, triads)| (band, digit, CONFIGURATIONS_LEFT[triads])), 0))
+    }
+
+    /// The deductions of [`Candidates::configuration_guess_or_deduce`] in one band: every
+    /// undecided digit keeps the configurations that avoid the `full` triads and go through
+    /// its `exact` ones. Returns the masks changed.
+    fn deduce_on_triads(&mut self, band: usize, all: &[usize; SIDE], full: usize, exact: usize) -> Result<Dirty, Contradiction> {
+        let mut dirty = 0;
+        for (d, (bands, &triads)) in self.digits.iter_mut().zip(all).enumerate() {
+            if CONFIGURATION_COUNT[triads] < 2 {
+                continue;
+            }
+            let through = triads & exact;
+            let (mut left, mut keep) = (0u8, 0usize);
+            let mut options = CONFIGURATIONS_LEFT[triads];
+            while options != 0 {
+                let k = options.trailing_zeros() as usize;
+                options &= options - 1;
+                let matrix = usize::from(CONFIGURATIONS[k]);
+                if matrix & through == through && matrix & full == 0 {
+                    left |= 1 << k;
+                    keep |= matrix;
+                }
+            }
+            if left == 0 {
+                return Err(Contradiction);
+            }
+            let mask = bands[band];
+            let kept = mask & TRIAD_CELLS[keep & 0x1FF];
+            if kept != mask {
+                bands[band] = kept;
+                dirty |= 1 << (3 * d + band);
+            }
+        }
+        Ok(dirty)
     }
 
     /// Restricts `digit` in `band` to configuration `k` of [`CONFIGURATIONS`], then settles.
