@@ -13,6 +13,7 @@ pub mod cli;
 pub mod conflicts;
 pub mod cpu;
 pub mod error;
+pub mod generate;
 pub mod grid;
 pub mod parse;
 pub mod render;

@@ -8,12 +8,14 @@
 mod search;
 mod state;
 mod tables;
+mod variants;
 #[cfg(test)]
 mod data_tests;
 #[cfg(test)]
 mod tests;
 
 pub use search::Stopped;
+pub use variants::{count_solutions_avoiding, for_each_solution, random_solution};
 
 use crate::check::is_valid;
 use crate::grid::Grid;
