@@ -1,10 +1,12 @@
 """Solver speed: µs per puzzle for `count_solutions(limit=2)` and `solve`, per puzzle set,
-with rustoku's `count_solutions(p, until=2)` and `solve(p)` on the same puzzles in this run.
+with rustoku's `count_solutions(p, until=2)` and `solve(p)` on the same puzzles in this run,
+and the guesses per puzzle our search makes with limit 2 (tdoku, for scale: 110 on
+sudokus_hard, 11 on top95), which tell search apart from propagation.
 
-Sets, from ../shared/data: the 17-clue puzzles, sudokus_hard.txt, the kaggle sample, and
+Sets, from ../shared/data: the 17-clue puzzles, sudokus_hard.txt, top95, the kaggle sample, and
 rule-valid boards with no solution (one given of a proper puzzle changed until the count is
 0). Ours is the best of several passes over each set; rustoku, far slower, gets one pass.
-Where `valid_sudoku.count_solutions_many` exists, a batch row compares 1 and 2 threads.
+A last row compares `count_solutions_many` on 1 and 2 threads.
 
     python benches/bench_solve.py            # the README's table
     python benches/bench_solve.py --quick    # seconds; a smoke run for the test suite
@@ -65,9 +67,10 @@ def puzzle_sets(quick: bool) -> list[tuple[str, list[str]]]:
     rng = random.Random(2026)
     seventeen = puzzle_lines("norvig/sudokus_17.txt")
     hard = puzzle_lines("norvig/sudokus_hard.txt")
+    top95 = puzzle_lines("norvig/sudoku-top95.txt")
     kaggle = [row.split(",")[0] for row in (DATA_DIR / KAGGLE_FILE).read_text().splitlines()[1:] if row]
     if quick:
-        seventeen, hard, kaggle = seventeen[:100], hard[:10], kaggle[:100]
+        seventeen, hard, top95, kaggle = seventeen[:100], hard[:10], top95[:10], kaggle[:100]
     else:
         # rustoku takes about a millisecond per 17-clue puzzle: every 10th keeps it to seconds.
         seventeen = seventeen[::10]
@@ -75,6 +78,7 @@ def puzzle_sets(quick: bool) -> list[tuple[str, list[str]]]:
     return [
         (f"17-clue ({len(seventeen):,})", seventeen),
         (f"sudokus_hard ({len(hard):,})", hard),
+        (f"top95 ({len(top95):,})", top95),
         (f"kaggle sample ({len(kaggle):,})", kaggle),
         (f"no solution ({len(unsolvable):,})", unsolvable),
     ]
@@ -102,8 +106,10 @@ def main(argv: list[str] | None = None) -> int:
 def run(sets: list[tuple[str, list[str]]], passes: int) -> None:
     ours_count: Callable[[str], Any] = valid_sudoku.count_solutions
     ours_solve: Callable[[str], Any] = valid_sudoku.solve
-    header = "| set | count_solutions (µs) | solve (µs) |"
-    rule = "|---|---:|---:|"
+    guesses: Callable[..., int] = getattr(valid_sudoku, "_search_guesses")
+    many = valid_sudoku.count_solutions_many
+    header = "| set | count_solutions (µs) | count_solutions_many, 1 thread (µs) | solve (µs) | guesses per puzzle (limit 2) |"
+    rule = "|---|---:|---:|---:|---:|"
     if rustoku is not None:
         header += " rustoku count_solutions(until=2) (µs) | rustoku solve (µs) | count ratio | solve ratio |"
         rule += "---:|---:|---:|---:|"
@@ -111,8 +117,11 @@ def run(sets: list[tuple[str, list[str]]], passes: int) -> None:
     print(rule)
     for name, puzzles in sets:
         count_us = per_puzzle_us(ours_count, puzzles, passes)
+        many_us = per_puzzle_us(lambda ps: many(ps, threads=1), [puzzles], passes) / len(puzzles)
         solve_us = per_puzzle_us(ours_solve, puzzles, passes)
-        row = f"| {name} | {count_us:.2f} | {solve_us:.2f} |"
+        # The same every run: one pass.
+        made = sum(guesses(puzzle, limit=2) for puzzle in puzzles)
+        row = f"| {name} | {count_us:.2f} | {many_us:.2f} | {solve_us:.2f} | {made / len(puzzles):.1f} |"
         if rustoku is not None:
             rustoku_count_us = per_puzzle_us(lambda p: rustoku.count_solutions(p, until=2), puzzles, 1)
             rustoku_solve_us = per_puzzle_us(rustoku.solve, puzzles, 1)
@@ -121,14 +130,12 @@ def run(sets: list[tuple[str, list[str]]], passes: int) -> None:
                 f" {rustoku_count_us / count_us:.0f}x | {rustoku_solve_us / solve_us:.0f}x |"
             )
         print(row)
-    many = getattr(valid_sudoku, "count_solutions_many", None)
-    if many is not None:
-        puzzles = sets[0][1]
-        batch: list[Any] = [puzzles]
-        one = per_puzzle_us(lambda ps: many(ps, threads=1), batch, passes) / len(puzzles)
-        two = per_puzzle_us(lambda ps: many(ps, threads=2), batch, passes) / len(puzzles)
-        print(f"\ncount_solutions_many on {sets[0][0]}: 1 thread {one:.2f} µs/puzzle, "
-              f"2 threads {two:.2f} µs/puzzle, {one / two:.2f}x")
+    puzzles = sets[0][1]
+    batch: list[Any] = [puzzles]
+    one = per_puzzle_us(lambda ps: many(ps, threads=1), batch, passes) / len(puzzles)
+    two = per_puzzle_us(lambda ps: many(ps, threads=2), batch, passes) / len(puzzles)
+    print(f"\ncount_solutions_many on {sets[0][0]}: 1 thread {one:.2f} µs/puzzle, "
+          f"2 threads {two:.2f} µs/puzzle, {one / two:.2f}x")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 
 pub mod arrow;
 pub mod batch;
+pub mod canonical;
 pub mod check;
 #[cfg(target_arch = "x86_64")]
 mod check_avx2;
@@ -46,6 +47,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve::count_solutions, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve::has_unique_solution, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::solve::_search_guesses, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::is_valid_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::batch::_batch_kernel, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::scoring::is_solution, m)?)?;

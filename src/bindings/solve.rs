@@ -70,3 +70,14 @@ fn interruptible<T: Send>(
         (Err(Stopped), None) => Err(pyo3::exceptions::PyRuntimeError::new_err("search stopped")),
     }
 }
+
+/// The guesses the search of `count_solutions(board, limit=limit)` makes (the same on every
+/// run). Private: for the solver benchmark, which prints them beside the times.
+#[pyfunction]
+#[pyo3(signature = (board, /, *, limit = None))]
+pub fn _search_guesses(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let grid = input::grid_from_object(board)?;
+    let limit = limit_value(limit)?;
+    interruptible(py, move |should_stop| search::count_solutions_with_stats(&grid, limit, should_stop))
+        .map(|(_, stats)| stats.guesses)
+}

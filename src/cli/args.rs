@@ -1,10 +1,18 @@
-//! The command line, declared with clap's derive API.
+//! The command line, declared with clap's derive API: one [`Command`] per subcommand.
+//!
+//! `check` is the default: `valid-sudoku FILE...` is `valid-sudoku check FILE...`, so its
+//! options sit both on the command itself and on `check`.
+//!
+//! To add a subcommand: give [`Command`] a variant with its own options struct (flatten
+//! [`Inputs`] into it if it reads boards, so every subcommand reads them the same way), say
+//! in [`conflict`] which of its options cannot go together, and add its arm to the one
+//! dispatch point, `run::dispatch`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// The name the command is installed under, shown in usage and version lines.
 pub const NAME: &str = "valid-sudoku";
@@ -22,20 +30,67 @@ Examples:
 
 Each file is detected as JSON, one board per line, CSV with a header (column 'puzzle' or
 'quizzes' unless --column is given), or one board in block format (nine lines of nine cells).
+Without a command, valid-sudoku checks (a file named like a command: write ./check).
 
 Exit status: 0 when every board is valid, 1 when any is invalid, 2 on a usage or input error,
 130 when interrupted. With --unique, 1 when any board has no solution or more than one; with
 --solve, 1 when any board has no solution.";
 
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  valid-sudoku solve puzzles.txt > solutions.txt
+  valid-sudoku solve --json --threads 4 data.csv
+
+Exit status: 0 when every board has a solution, 1 when any has none, 2 on a usage or input
+error, 130 when interrupted.";
+
+/// The usage line of the command itself, which is `check`'s: the subcommands are listed below it.
+const USAGE: &str = "valid-sudoku [OPTIONS] [FILE]...";
+
 /// Check Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
 ///
 /// Prints each invalid board with its place (file:line) and its conflicts, then a summary.
 #[derive(Parser, Debug, Clone, PartialEq, Eq)]
-#[command(name = NAME, version, after_help = EXAMPLES)]
-pub struct Args {
-    /// Files to check; none, or '-', reads standard input.
+#[command(name = NAME, version, after_help = EXAMPLES, override_usage = USAGE)]
+#[command(args_conflicts_with_subcommands = true, disable_help_subcommand = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    /// `check`'s options, for the command without a subcommand.
+    #[command(flatten)]
+    check: CheckArgs,
+}
+
+/// What the command does; `check` when no subcommand is given.
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Check each board (the default): no digit may repeat in a row, column or box.
+    #[command(after_help = EXAMPLES)]
+    Check(CheckArgs),
+    /// Solve each board: one line per board, in input order (the same as check --solve).
+    #[command(after_help = SOLVE_EXAMPLES)]
+    Solve(SolveArgs),
+}
+
+/// Where the boards come from and how answers are written: the same for every subcommand
+/// that reads boards.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct Inputs {
+    /// Files to read; none, or '-', reads standard input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+
+    /// Read boards from this CSV column instead of 'puzzle' or 'quizzes'.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+}
+
+/// `check`: validity, and with --unique or --solve, the solver's answer.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub inputs: Inputs,
 
     /// Write one JSON object per board (JSON Lines): source, line, valid, conflicts.
     #[arg(long)]
@@ -45,10 +100,6 @@ pub struct Args {
     #[arg(short, long)]
     pub quiet: bool,
 
-    /// Read boards from this CSV column instead of 'puzzle' or 'quizzes'.
-    #[arg(long, value_name = "NAME")]
-    pub column: Option<String>,
-
     /// Report each board that does not have exactly one solution: "no solution" or "more
     /// than one solution". With --json, every board gets "solutions" (counted up to 2).
     #[arg(long)]
@@ -56,6 +107,7 @@ pub struct Args {
 
     /// Write one line per board, in input order: its solution (81 digits), or its place and
     /// "no solution". With --json, every board gets "solution" (81 digits, or null).
+    /// The same as the solve command.
     #[arg(long)]
     pub solve: bool,
 
@@ -64,24 +116,57 @@ pub struct Args {
     pub threads: Option<u32>,
 }
 
-/// Parses the arguments after the program name.
-pub fn parse<I, T>(argv: I) -> Result<Args, clap::Error>
+/// `solve`: one solution per board.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub inputs: Inputs,
+
+    /// Write one JSON object per board (JSON Lines): source, line, valid, conflicts, solution.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Threads to solve on [default: every core available].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+}
+
+/// Parses the arguments after the program name into the subcommand to run.
+pub fn parse<I, T>(argv: I) -> Result<Command, clap::Error>
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
     let program = std::iter::once(OsString::from(NAME));
-    let args = Args::try_parse_from(program.chain(argv.into_iter().map(Into::into)))?;
-    match conflict(&args) {
-        Some(message) => Err(Args::command().error(ErrorKind::ArgumentConflict, message)),
-        None => Ok(args),
+    let cli = Cli::try_parse_from(program.chain(argv.into_iter().map(Into::into)))?;
+    let given = cli.command.is_some();
+    let command = cli.command.unwrap_or(Command::Check(cli.check));
+    match conflict(&command) {
+        Some(message) => Err(usage_error(given.then_some(&command), message)),
+        None => Ok(command),
+    }
+}
+
+/// A usage error with the usage line of the subcommand given (or of the command itself).
+fn usage_error(given: Option<&Command>, message: &str) -> clap::Error {
+    let mut command = Cli::command();
+    command.build();
+    let name = match given {
+        Some(Command::Check(_)) => "check",
+        Some(Command::Solve(_)) => "solve",
+        None => return command.error(ErrorKind::ArgumentConflict, message),
+    };
+    match command.find_subcommand_mut(name) {
+        Some(sub) => sub.error(ErrorKind::ArgumentConflict, message),
+        None => command.error(ErrorKind::ArgumentConflict, message),
     }
 }
 
 /// Options that cannot go together, said in words. (clap's own conflict message shows a usage
 /// line built from the options given, `Usage: valid-sudoku --json [FILE]...`, which reads as
 /// if --json needed no FILE.)
-fn conflict(args: &Args) -> Option<&'static str> {
+fn conflict(command: &Command) -> Option<&'static str> {
+    let Command::Check(args) = command else { return None };
     if args.json && args.quiet {
         return Some("--json and --quiet cannot be used together: --json prints a line for every board, --quiet prints nothing");
     }
@@ -98,13 +183,43 @@ fn conflict(args: &Args) -> Option<&'static str> {
 mod tests {
     use super::*;
 
+    fn check(argv: &[&str]) -> CheckArgs {
+        match parse(argv.iter().copied()) {
+            Ok(Command::Check(args)) => args,
+            other => panic!("not check: {other:?}"),
+        }
+    }
+
     #[test]
     fn files_and_options() {
-        let args = parse(["a.txt", "-", "--json", "--column", "quizzes"]).expect("valid arguments");
-        assert_eq!(args.files, [PathBuf::from("a.txt"), PathBuf::from("-")]);
+        let args = check(&["a.txt", "-", "--json", "--column", "quizzes"]);
+        assert_eq!(args.inputs.files, [PathBuf::from("a.txt"), PathBuf::from("-")]);
         assert!(args.json && !args.quiet);
-        assert_eq!(args.column.as_deref(), Some("quizzes"));
-        assert_eq!(parse(Vec::<String>::new()).expect("no arguments").files, Vec::<PathBuf>::new());
+        assert_eq!(args.inputs.column.as_deref(), Some("quizzes"));
+        assert_eq!(check(&[]).inputs.files, Vec::<PathBuf>::new());
+    }
+
+    #[test]
+    fn check_is_the_default_and_can_be_named() {
+        let argv = ["--unique", "--threads", "3", "a.txt", "b.txt"];
+        let named: Vec<&str> = std::iter::once("check").chain(argv).collect();
+        assert_eq!(check(&argv), check(&named));
+        // A file named like a command is read as a file when written as a path.
+        assert_eq!(check(&["./solve"]).inputs.files, [PathBuf::from("./solve")]);
+    }
+
+    #[test]
+    fn solve_takes_the_shared_inputs() {
+        let parsed = parse(["solve", "--json", "--threads", "2", "--column", "quizzes", "a.csv"]);
+        let Ok(Command::Solve(args)) = parsed else { panic!("{parsed:?}") };
+        assert!(args.json);
+        assert_eq!(args.threads, Some(2));
+        assert_eq!(args.inputs.files, [PathBuf::from("a.csv")]);
+        assert_eq!(args.inputs.column.as_deref(), Some("quizzes"));
+        let quiet = parse(["solve", "--quiet"]).map(|_| ()).unwrap_err();
+        assert_eq!(quiet.kind(), ErrorKind::UnknownArgument);
+        // After an option of the command itself, a command's name is a file name.
+        assert_eq!(check(&["--json", "solve"]).inputs.files, [PathBuf::from("solve")]);
     }
 
     #[test]
@@ -119,15 +234,17 @@ mod tests {
             "error: --json and --quiet cannot be used together: --json prints a line for every board, \
              --quiet prints nothing\n\nUsage: valid-sudoku [OPTIONS] [FILE]...\n\nFor more information, try '--help'.\n"
         );
+        let named = parse(["check", "--json", "--quiet"]).map(|_| ()).unwrap_err().to_string();
+        assert!(named.contains("\n\nUsage: valid-sudoku check [OPTIONS] [FILE]...\n"), "{named}");
         assert_eq!(parse(["--nope"]).map(|_| ()).unwrap_err().kind(), ErrorKind::UnknownArgument);
     }
 
     #[test]
     fn unique_solve_and_threads() {
-        let args = parse(["--unique", "--threads", "3", "a.txt"]).expect("valid arguments");
+        let args = check(&["--unique", "--threads", "3", "a.txt"]);
         assert!(args.unique && !args.solve);
         assert_eq!(args.threads, Some(3));
-        assert!(parse(["--solve", "--json"]).is_ok_and(|args| args.solve && args.json));
+        assert!(check(&["--solve", "--json"]).solve);
         let zero = parse(["--threads", "0"]).map(|_| ()).unwrap_err().to_string();
         assert!(zero.starts_with("error: invalid value '0' for '--threads <N>': 0 is not in 1..=4294967295"), "{zero}");
         for pair in [["--solve", "--quiet"], ["--solve", "--unique"]] {
@@ -139,9 +256,13 @@ mod tests {
     }
 
     #[test]
-    fn help_shows_examples() {
+    fn help_shows_examples_and_the_subcommands() {
         let help = parse(["--help"]).map(|_| ()).unwrap_err().to_string();
         assert!(help.contains("Examples:"), "{help}");
         assert!(help.contains("Usage: valid-sudoku [OPTIONS] [FILE]..."), "{help}");
+        assert!(help.contains("Commands:\n  check "), "{help}");
+        assert!(help.contains("\n  solve "), "{help}");
+        let solve = parse(["solve", "--help"]).map(|_| ()).unwrap_err().to_string();
+        assert!(solve.contains("Usage: valid-sudoku solve [OPTIONS] [FILE]..."), "{solve}");
     }
 }

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 
-use super::args::{self, Args};
+use super::args::{self, Command, Inputs};
 use super::checker::Checker;
 use super::csv_reader::DEFAULT_COLUMNS;
 use super::progress::{self, Progress};
@@ -48,7 +48,7 @@ pub struct Env<'a> {
 }
 
 /// Runs `valid-sudoku` with `argv` (without the program name) and returns the exit status.
-pub fn run<I, T, R, W, E>(argv: I, mut stdin: R, stdout: W, mut stderr: E, env: Env<'_>) -> i32
+pub fn run<I, T, R, W, E>(argv: I, stdin: R, stdout: W, stderr: E, env: Env<'_>) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -56,31 +56,68 @@ where
     W: Write,
     E: Write,
 {
-    let args = match args::parse(argv) {
-        Ok(args) => args,
-        Err(error) => return clap_exit(&error, stdout, stderr),
+    match args::parse(argv) {
+        Ok(command) => dispatch(command, stdin, stdout, stderr, env),
+        Err(error) => clap_exit(&error, stdout, stderr),
+    }
+}
+
+/// What a subcommand that reads boards asks of the shared reader, reporter and progress bar.
+struct Plan {
+    inputs: Inputs,
+    mode: Mode,
+    task: Task,
+    threads: Option<u32>,
+}
+
+/// The one dispatch point: what each subcommand does.
+///
+/// To add a subcommand that reads boards, add its arm here building a [`Plan`] (with a new
+/// [`Task`] in `report.rs`, answered in `checker.rs` and reported in `report.rs`); one that
+/// reads none (`generate`) calls its own function here, writing through `stdout`.
+fn dispatch<R: Read, W: Write, E: Write>(command: Command, stdin: R, stdout: W, stderr: E, env: Env<'_>) -> i32 {
+    let plan = match command {
+        Command::Check(args) => Plan {
+            mode: mode_of(args.json, args.quiet),
+            task: match (args.unique, args.solve) {
+                (true, _) => Task::Unique,
+                (_, true) => Task::Solve,
+                _ => Task::Check,
+            },
+            threads: args.threads,
+            inputs: args.inputs,
+        },
+        Command::Solve(args) => {
+            Plan { mode: mode_of(args.json, false), task: Task::Solve, threads: args.threads, inputs: args.inputs }
+        }
     };
-    let mode = match (args.json, args.quiet) {
+    read_and_report(&plan, stdin, stdout, stderr, env)
+}
+
+fn mode_of(json: bool, quiet: bool) -> Mode {
+    match (json, quiet) {
         (true, _) => Mode::Json,
         (_, true) => Mode::Quiet,
         _ => Mode::Text,
-    };
-    if args.files.is_empty() && env.stdin_is_terminal && mode != Mode::Quiet {
+    }
+}
+
+/// Reads every board of every input, answers each as `plan.task` says, reports it, and
+/// returns the exit status: the one reader, reporter and progress bar of every subcommand.
+fn read_and_report<R: Read, W: Write, E: Write>(plan: &Plan, mut stdin: R, stdout: W, mut stderr: E, env: Env<'_>) -> i32 {
+    let (mode, task) = (plan.mode, plan.task);
+    let files = &plan.inputs.files;
+    if files.is_empty() && env.stdin_is_terminal && mode != Mode::Quiet {
         // `valid-sudoku` alone at a prompt would otherwise just seem to hang.
         let _ = stderr.write_all(STDIN_HINT.as_bytes()).and_then(|()| stderr.flush());
     }
-    let inputs = if args.files.is_empty() { vec![Path::new("-").to_path_buf()] } else { args.files.clone() };
-    let task = match (args.unique, args.solve) {
-        (true, _) => Task::Unique,
-        (_, true) => Task::Solve,
-        _ => Task::Check,
-    };
+    let inputs = if files.is_empty() { vec![Path::new("-").to_path_buf()] } else { files.clone() };
     // More threads than there is work are never started, so a huge count is just "many".
-    let threads = args.threads.map_or_else(available_threads, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    let threads = plan.threads.map_or_else(available_threads, |n| usize::try_from(n).unwrap_or(usize::MAX));
     let progress = Progress::new(progress::wanted(mode, env.stderr_is_terminal), total_size(&inputs));
     let report = Report::new(BufWriter::with_capacity(OUTPUT_BUFFER, stdout), mode);
     let mut checker = Checker::new(report, progress, task, threads, env.interrupted);
-    let outcome = check_all(&args, &inputs, &mut stdin, &mut checker).and_then(|()| {
+    let outcome = check_all(plan.inputs.column.as_deref(), &inputs, &mut stdin, &mut checker).and_then(|()| {
         checker.progress.finish();
         let written = checker.report.summary(checker.tally, task).and_then(|()| checker.report.flush());
         written.map_err(|error| (Failure::Write(error), None))
@@ -101,9 +138,9 @@ where
 /// The source name of the input being read when a failure happened, if any.
 type Outcome = Result<(), (Failure, Option<String>)>;
 
-fn check_all<R: Read, W: Write>(args: &Args, inputs: &[std::path::PathBuf], stdin: &mut R, checker: &mut Checker<'_, W>) -> Outcome {
-    let columns: Vec<&str> = match &args.column {
-        Some(column) => vec![column.as_str()],
+fn check_all<R: Read, W: Write>(column: Option<&str>, inputs: &[std::path::PathBuf], stdin: &mut R, checker: &mut Checker<'_, W>) -> Outcome {
+    let columns: Vec<&str> = match column {
+        Some(column) => vec![column],
         None => DEFAULT_COLUMNS.to_vec(),
     };
     for path in inputs {

@@ -12,9 +12,11 @@ mod variants;
 #[cfg(test)]
 mod data_tests;
 #[cfg(test)]
+mod stats_tests;
+#[cfg(test)]
 mod tests;
 
-pub use search::Stopped;
+pub use search::{SearchStats, Stopped};
 pub use variants::{count_solutions_avoiding, for_each_solution, random_solution};
 
 use crate::check::is_valid;
@@ -35,20 +37,7 @@ pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
 /// [`solve`], asking `should_stop` every millisecond or so of search; `Err(Stopped)` when it
 /// answered true.
 pub fn solve_interruptible(grid: &Grid, should_stop: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Stopped> {
-    if grid.is_complete() {
-        return Ok(is_valid(grid).then_some(*grid));
-    }
-    let Some(start) = start(grid) else { return Ok(None) };
-    let mut solution = None;
-    search::search(
-        start,
-        &mut |board: &Candidates| {
-            solution = Some(board.solution());
-            true
-        },
-        should_stop,
-    )?;
-    Ok(solution)
+    solve_with_stats(grid, should_stop).map(|(solution, _)| solution)
 }
 
 /// [`count_solutions`], asking `should_stop` every millisecond or so of search;
@@ -58,16 +47,28 @@ pub fn count_solutions_interruptible(
     limit: u64,
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<u64, Stopped> {
+    count_solutions_with_stats(grid, limit, should_stop).map(|(count, _)| count)
+}
+
+/// [`count_solutions_interruptible`], with what the search did: the guesses it made (zero for
+/// a board propagation alone settles, a complete board, a board that breaks the rule, and
+/// `limit == 0`). The count and the guesses are the same on every run.
+pub fn count_solutions_with_stats(
+    grid: &Grid,
+    limit: u64,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<(u64, SearchStats), Stopped> {
+    let none = SearchStats::default();
     if limit == 0 {
-        return Ok(0);
+        return Ok((0, none));
     }
     // A complete valid grid is its own only solution: no search state is built.
     if grid.is_complete() {
-        return Ok(u64::from(is_valid(grid)));
+        return Ok((u64::from(is_valid(grid)), none));
     }
-    let Some(start) = start(grid) else { return Ok(0) };
+    let Some(start) = start(grid) else { return Ok((0, none)) };
     let mut count = 0;
-    search::search(
+    let stats = search::search(
         start,
         &mut |_: &Candidates| {
             count += 1;
@@ -75,7 +76,29 @@ pub fn count_solutions_interruptible(
         },
         should_stop,
     )?;
-    Ok(count)
+    Ok((count, stats))
+}
+
+/// [`solve_interruptible`], with what the search did until it found the solution it returns.
+pub fn solve_with_stats(
+    grid: &Grid,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<(Option<Grid>, SearchStats), Stopped> {
+    let none = SearchStats::default();
+    if grid.is_complete() {
+        return Ok((is_valid(grid).then_some(*grid), none));
+    }
+    let Some(start) = start(grid) else { return Ok((None, none)) };
+    let mut solution = None;
+    let stats = search::search(
+        start,
+        &mut |board: &Candidates| {
+            solution = Some(board.solution());
+            true
+        },
+        should_stop,
+    )?;
+    Ok((solution, stats))
 }
 
 /// The settled candidates of a board, or `None` when it breaks the rule or propagation alone

@@ -69,6 +69,7 @@ pub fn for_each_solution(
         &mut |board: &Candidates| visit(&board.solution()),
         should_stop,
     )
+    .map(|_| ())
 }
 
 /// A guess still open in the random search: the board before it, what was guessed (as in
