@@ -56,5 +56,9 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bindings::solution_scores::SolutionScores>()?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::count_solutions_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::random_grid, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::random_grids, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::generate_many, m)?)?;
     Ok(())
 }

@@ -11,6 +11,7 @@
 
 pub mod descend;
 pub mod grids;
+pub mod many;
 pub mod puzzle;
 pub mod removal;
 pub mod request;
@@ -20,6 +21,7 @@ mod tests;
 pub mod unavoidable;
 
 pub use grids::random_grid;
+pub use many::fill_rows;
 pub use puzzle::{generate, Puzzle};
 pub use request::{Request, RequestError};
 pub use symmetry::Symmetry;

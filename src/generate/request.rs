@@ -59,13 +59,13 @@ impl std::fmt::Display for RequestError {
             RequestError::BelowFloor { clues, floor, symmetry } => {
                 let with = match symmetry {
                     Symmetry::None => String::new(),
-                    other => format!(" with symmetry={:?}", other.name()),
+                    other => format!(" with symmetry='{}'", other.name()),
                 };
                 write!(f, "clues={clues}{with}: the generator makes puzzles with at least {floor} clues{with}; fewer take too long to find")
             }
             RequestError::Orbits { clues, symmetry } => write!(
                 f,
-                "clues={clues} with symmetry={:?}: its givens come in groups of 4 cells (and the centre alone), \
+                "clues={clues} with symmetry='{}': its givens come in groups of 4 cells (and the centre alone), \
                  so the count must be a multiple of 4 or one more",
                 symmetry.name()
             ),
