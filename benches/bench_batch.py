@@ -7,7 +7,7 @@ second cell of the same row, column or box), so the validator sees real variety 
 half the answers are False. The portable (non-SIMD) validator runs in a subprocess with
 VALID_SUDOKU_FORCE_PORTABLE=1, since the choice is made once per process.
 
-    python benches/bench_batch.py            # the README's table (about a minute; ~2.5 GB RAM)
+    python benches/bench_batch.py            # the table in docs/performance.md (about a minute; ~2.5 GB RAM)
     python benches/bench_batch.py --quick    # seconds; a smoke run for the test suite
 
 Times are the best of several runs (the machine may be shared). Targets are reported, never

@@ -5,7 +5,7 @@ against one process.
 Boards are 2 M real puzzles and solutions from ../shared/data, relabelled, half with a planted
 repeat (as in bench_batch.py). Each column holds the same boards as 81-character strings.
 
-    python benches/bench_columns.py            # the README's table (a few minutes)
+    python benches/bench_columns.py            # the table in docs/performance.md (a few minutes)
     python benches/bench_columns.py --quick    # seconds; a smoke run for the test suite
 
 Times are the best of several runs; each row shows boards/s by wall-clock time and by the

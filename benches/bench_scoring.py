@@ -8,7 +8,7 @@ about half the pairs and wrong in one small way in the rest (one cell changed, o
 two cells of a row swapped, a given overwritten, four cells moved so that every unit still
 sums to 45), so every check decides some of them.
 
-    python benches/bench_scoring.py            # the README's table (about a minute; ~1.5 GB RAM)
+    python benches/bench_scoring.py            # the table in docs/performance.md (about a minute; ~1.5 GB RAM)
     python benches/bench_scoring.py --quick    # seconds; a smoke run for the test suite
 
 Times are the best of several runs. Each one-thread row also reports its rate in CPU time of

@@ -5,7 +5,7 @@ rustoku's `check` on an 81-character string, all measured in this one run. Board
 thousand distinct real puzzles (from ../shared/data when present, else generated), half of
 them with one planted repeat, so branch costs are not hidden by repeating one board.
 
-    python benches/bench_single.py            # the README's table
+    python benches/bench_single.py            # the table in docs/performance.md
     python benches/bench_single.py --quick    # seconds; a smoke run for the test suite
 """
 

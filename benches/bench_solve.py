@@ -8,7 +8,7 @@ rule-valid boards with no solution (one given of a proper puzzle changed until t
 0). Ours is the best of several passes over each set; rustoku, far slower, gets one pass.
 A last row compares `count_solutions_many` on 1 and 2 threads.
 
-    python benches/bench_solve.py            # the README's table
+    python benches/bench_solve.py            # the table in docs/performance.md
     python benches/bench_solve.py --quick    # seconds; a smoke run for the test suite
 """
 

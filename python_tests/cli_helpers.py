@@ -9,10 +9,10 @@ import pytest
 import valid_sudoku
 
 SEED = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-# The second LeetCode example: an 8 in the top-left corner repeats in column 0 and box 0.
+# The second LeetCode example: an 8 in the top-left corner (r1c1) repeats in column 1 and box 1.
 SECOND = "8" + SEED[1:]
 SECOND_CONFLICTS = (
-    "digit 8 repeats in column 0 at (0, 0) and (3, 0); digit 8 repeats in box 0 at (0, 0) and (2, 2)"
+    "digit 8 repeats in column 1 at r1c1 and r4c1; digit 8 repeats in box 1 at r1c1 and r3c3"
 )
 SECOND_JSON_CONFLICTS = [
     {"unit": "column", "index": 0, "digit": 8, "cells": [[0, 0], [3, 0]]},

@@ -36,7 +36,7 @@ def test_json_list_of_boards_in_every_form(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_json_one_81_character_string(capsys: pytest.CaptureFixture[str]) -> None:
-    # The README lists it among the accepted forms.
+    # docs/command.md lists it among the accepted forms.
     write("one.json", json.dumps(SECOND) + "\n")
     assert run(["one.json"], capsys) == (1, f"one.json:1: {SECOND_CONFLICTS}\n1 board: 0 valid, 1 invalid\n", "")
     write("seed.json", f'  "{SEED}"')

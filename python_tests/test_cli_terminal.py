@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import select
+import struct
 import signal
 import subprocess
 import sys
@@ -138,7 +140,13 @@ def test_a_ctrl_c_that_misses_the_blocked_read_still_stops_the_command(
 def test_ctrl_c_at_a_terminal_clears_the_bar_and_exits_130(tmp_path: Path) -> None:
     # stderr is a pseudo-terminal, so the progress bar is drawn; stdin is a pipe that the test
     # feeds, so the command is still at work (waiting for more) when SIGINT comes.
+    import fcntl
+    import termios
+
     leader, follower = os.openpty()
+    # A narrow terminal, whose width the bar must not fill: one column stays free, so the
+    # echoed ^C does not wrap and the final clear hits the bar's own line.
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, COLUMNS, 0, 0))
     command = [sys.executable, "-c", "import sys, valid_sudoku; sys.exit(valid_sudoku.main())"]
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=follower)
     os.close(follower)
@@ -162,6 +170,14 @@ def test_ctrl_c_at_a_terminal_clears_the_bar_and_exits_130(tmp_path: Path) -> No
     after_bar = terminal[terminal.rindex(b"32768 boards") :]
     assert after_bar.endswith(b"\r\x1b[2K" + INTERRUPTED.replace("\n", "\r\n").encode()), after_bar
     assert b"Traceback" not in terminal
+    # Every frame (what is drawn between two returns to the line's start) leaves a column free.
+    frames = [re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", frame) for frame in re.split(rb"[\r\n]", terminal)]
+    drawn = [frame for frame in frames if b"boards" in frame]
+    assert drawn and all(len(frame.decode()) <= COLUMNS - 1 for frame in drawn), drawn
+    assert max(len(frame.decode()) for frame in drawn) == COLUMNS - 1, drawn
+
+
+COLUMNS = 60
 
 
 def read_until(fd: int, wanted: bytes | None, timeout: float = 60) -> bytes:

@@ -1,4 +1,4 @@
-"""The examples the README points to run and print what it says."""
+"""The examples the README and docs point to run and print what they say."""
 
 from __future__ import annotations
 

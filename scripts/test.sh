@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: the Rust core's unit tests and lints, the package built from this
-# checkout, a type check of the tests against the shipped stub, and pytest (which also
-# smoke-runs every benchmark script). Run from anywhere: bash scripts/test.sh
+# checkout, a type check of the tests against the shipped stub, the docs site's strict build,
+# and pytest (which also smoke-runs every benchmark script and runs every example of the docs).
+# Run from anywhere: bash scripts/test.sh
 # PYTHON=/path/to/python picks the interpreter (default python3); install into a venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,6 +53,12 @@ fi
 
 echo "== mypy --strict over the tests, examples and benches (${SECONDS} s)"
 "$python" -m mypy
+
+echo "== mkdocs build --strict: the docs site, its links and the API reference from the stub (${SECONDS} s)"
+site="$(mktemp -d)"
+# Not --quiet: it hides the warnings that --strict turns into a failure.
+NO_MKDOCS_2_WARNING=1 "$python" -m mkdocs build --strict --site-dir "$site"
+rm -rf "$site"
 
 echo "== pytest (${SECONDS} s)"
 # Exit 5 means no test was collected: never a pass, whatever set -e would make of it.

@@ -56,6 +56,9 @@ pub enum Problem {
     NumberColumn(Vec<usize>),
     /// A missing value (an Arrow null) where a board should be.
     Null,
+    /// An array or tensor whose byte strides, with its shape, give an offset that overflows
+    /// (a lying producer, or a view no memory could hold); the payloads are both.
+    Strides(Vec<usize>, Vec<isize>),
 }
 
 /// A board that could not be read, and where.
@@ -170,6 +173,11 @@ impl fmt::Display for BoardError {
                 shape_text(shape)
             ),
             Problem::Null => f.write_str("expected a board, got null"),
+            Problem::Strides(shape, strides) => {
+                let strides: Vec<String> = strides.iter().map(isize::to_string).collect();
+                let strides = if strides.len() == 1 { format!("({},)", strides.join(", ")) } else { format!("({})", strides.join(", ")) };
+                write!(f, "strides too large: byte strides {strides} for shape {} overflow an offset", shape_text(shape))
+            }
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod render;
 pub mod rng;
 pub mod score;
 pub mod solve;
+pub mod steps;
 pub mod symbols;
 pub mod text;
 
@@ -54,6 +55,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::scoring::is_solution_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::scoring::score_solutions, m)?)?;
     m.add_class::<bindings::solution_scores::SolutionScores>()?;
+    m.add_function(wrap_pyfunction!(bindings::solution_scores::_solution_scores, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::solve_batch::count_solutions_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::generate::random_grid, m)?)?;

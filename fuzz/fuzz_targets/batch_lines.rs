@@ -26,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(BatchError::OutOfMemory) => {}
         Err(BatchError::Board(error)) => panic!("a line error that is not about a line: {error}"),
+        Err(BatchError::Stopped) => panic!("stopped with no one to ask it to"),
         Err(BatchError::Text(error)) => {
             let line = lines.get(error.line - 1).expect("error past the last line");
             let line = line.strip_suffix(b"\r").unwrap_or(line);

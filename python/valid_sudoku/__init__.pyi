@@ -1,4 +1,4 @@
-"""Is this Sudoku board valid? A fast Rust core for the LeetCode 36 rule.
+"""valid-sudoku validates, explains, scores, solves and counts Sudoku boards, one at a time or millions at once, with a Rust core, Python bindings and a command-line tool.
 
 A board is valid when no digit 1-9 repeats in any row, any column or any of the nine 3x3
 boxes. Empty cells are ignored; a valid board need not be complete, nor solvable.
@@ -152,9 +152,11 @@ def is_valid_many(
     ``BoardsLike``): a numpy array, bytes of puzzle lines, a list of boards, any iterable.
 
     ``threads``: ``None`` (the default) uses every core available to the process; ``1`` runs
-    on the calling thread; any other positive int uses up to that many threads. The results
-    are identical for every setting. The GIL is released while boards are validated (reading
-    Python objects needs it, so that part runs on the calling thread, a chunk at a time).
+    on the calling thread; any other positive int (or object with ``__index__``, such as
+    ``numpy.int64``; never a bool) uses up to that many threads. The results are identical
+    for every setting. The GIL is released while boards are validated (reading Python
+    objects needs it, so that part runs on the calling thread, a chunk at a time). Ctrl-C
+    stops a long call with ``KeyboardInterrupt`` within milliseconds, on every thread.
 
     Raises:
         BoardFormatError: a value outside 0-9 (``boards[17][2][4]: expected a value 0-9, got
@@ -169,7 +171,10 @@ def is_valid_many(
         TypeError: a float, bool or other non-integer, non-string dtype; an Arrow column
             that is not of strings or binary; an unsupported ``boards`` type; a board of a wrong type in a sequence; ``threads`` not an int.
         ValueError: ``threads`` below 1; an iterable whose ``len()`` differs from what it
-            yields; a malformed Arrow array, or an Arrow stream that fails.
+            yields; a malformed Arrow array (offsets that decrease, or step by more than 16 MiB,
+            as a schema that contradicts its array makes them; the C data interface gives no
+            buffer lengths, so that the schema matches its array is the producer's contract),
+            or an Arrow stream that fails.
         MemoryError: a batch too large for the results to be allocated (checked before any
             board is read).
         ImportError: numpy is not installed; ``pip install numpy``.
@@ -226,6 +231,10 @@ class SolutionScores:
     ``repr`` shows the rate of each, e.g. ``SolutionScores(n=1000, solved=0.871,
     valid=0.902, complete=1.0, keeps_givens=0.95)``, then ``matches`` and ``cell_accuracy``
     when reference solutions were given.
+
+    The arrays are read-only (``flags.writeable`` is False), so they always agree with
+    ``rates()`` and ``repr``; copy one (``sc.solved.copy()``) to change it. A
+    ``SolutionScores`` pickles, so it crosses process pools and Dask workers.
     """
 
     @property
@@ -272,7 +281,10 @@ def score_solutions(
     be ``solved``: a puzzle may have several solutions.
 
     Arguments, threads and errors are as for ``is_solution_many``; ``solutions`` is read like
-    the others and named ``solutions`` in errors. Memory beyond the results stays a few
+    the others and named ``solutions`` in errors. Each reference must solve its puzzle
+    (complete, valid, keeping its givens): one that does not is a broken dataset row, and
+    raises ``ValueError`` naming it (``solutions[17]: expected a solution of puzzles[17]
+    (complete, valid, keeping its givens), got an incomplete grid``). Memory beyond the results stays a few
     hundred KB for arrays and tensors.
     """
 
@@ -318,8 +330,10 @@ def solve(board: BoardLike, /) -> Board | None:
 
     A solution is a complete board with no repeat that keeps every given. A board that breaks
     the rule has none, and so does a rule-valid board that cannot be completed. When there are
-    several, the one returned is fixed: the same board always gives the same solution. A
-    solved board solves to itself. Accepts every form ``is_valid_sudoku`` accepts (and
+    several, which one is returned is not promised: one version of the package always gives the
+    same board the same solution (on any number of threads), but another version may pick
+    another. A puzzle with one solution always gets that one, and a solved board solves to
+    itself. Accepts every form ``is_valid_sudoku`` accepts (and
     ``Board``), with the same errors for bad input.
 
     The search releases the GIL and answers Ctrl-C (KeyboardInterrupt) within milliseconds.
@@ -361,7 +375,13 @@ def has_unique_solution(board: BoardLike, /) -> bool:
     False
     """
 
-class Conflict:
+_Unit = Literal["row", "column", "box"]
+_Cells = tuple[tuple[int, int], ...]
+
+# For type checkers a Conflict is the tuple it behaves like, so `unit, index, digit, cells =
+# conflict` and `conflict[3]` get precise types. At run time it is its own immutable class,
+# not a tuple subclass (see the docstring).
+class Conflict(tuple[_Unit, int, int, _Cells]):
     """One digit that repeats within one row, column or box: immutable and tuple-like.
 
     It behaves like the NamedTuple ``(unit, index, digit, cells)``: it unpacks, indexes,
@@ -386,36 +406,35 @@ class Conflict:
     box 0`` or ``cells must be distinct and in row-major order``.
 
     Conflicts pickle and copy; ``copy.copy`` returns the object itself.
+
+    Type checkers see it as the tuple ``(unit, index, digit, cells)``, so unpacking and
+    indexing give each field its type. It is not a ``tuple`` subclass at run time:
+    ``isinstance(c, tuple)`` is False, and tuple arithmetic (``+``, ``*``) and ``count`` are
+    not offered; ``tuple(c)`` gives a real tuple.
     """
 
     _fields: Final[tuple[str, str, str, str]]
     __match_args__: Final[tuple[Literal["unit"], Literal["index"], Literal["digit"], Literal["cells"]]]
 
-    def __new__(cls, unit: str, index: int, digit: int, cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> Conflict: ...
+    def __new__(cls, unit: str, index: int, digit: int, cells: _Cells | list[tuple[int, int]]) -> Conflict: ...
 
     @property
-    def unit(self) -> Literal["row", "column", "box"]:
+    def unit(self) -> _Unit:
         """The kind of unit: "row", "column" or "box"."""
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the field, as in a NamedTuple, not tuple.index
         """The unit's number, 0-8; boxes are numbered left to right, top to bottom."""
     @property
     def digit(self) -> int:
         """The repeated digit, 1-9."""
     @property
-    def cells(self) -> tuple[tuple[int, int], ...]:
+    def cells(self) -> _Cells:
         """Every (row, col) in the unit that holds the digit (two or more), in row-major order."""
     def _asdict(self) -> dict[str, Any]:
         """A new dict of the fields, as a NamedTuple's ``_asdict()`` gives:
         ``{'unit': 'box', 'index': 0, 'digit': 8, 'cells': ((0, 0), (2, 2))}``."""
     def __len__(self) -> int:
         """Always 4, like the tuple (unit, index, digit, cells)."""
-    @overload
-    def __getitem__(self, index: SupportsIndex, /) -> Any: ...
-    @overload
-    def __getitem__(self, index: slice, /) -> tuple[Any, ...]: ...
-    def __iter__(self) -> Iterator[Any]:
-        """Iterate over unit, index, digit, cells."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __lt__(self, other: Conflict | tuple[Any, ...], /) -> bool: ...
@@ -524,7 +543,7 @@ class Board:
         """
     def to_list(self) -> list[list[str]]:
         """The classic form: 9 lists of 9 one-character str, '.' for empty."""
-    def to_numpy(self) -> Any:
+    def to_numpy(self) -> numpy.typing.NDArray[numpy.uint8]:
         """A new, writable (9, 9) numpy array of dtype uint8, 0 for empty.
 
         Needs numpy: raises ImportError saying so when it is not installed.

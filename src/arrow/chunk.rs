@@ -15,6 +15,13 @@
 //! lengths and offsets (no overflow), offsets that never decrease, views that lie inside their
 //! buffers, present buffers. A malformed array is refused with an error, never read out of
 //! bounds; rows are then read with checked slicing only.
+//!
+//! A schema that contradicts its array (`large_string` over a `string` array) is a lie the
+//! interface gives no lengths to catch in general; the cheap checks catch the common ones:
+//! the number of buffers must match the format, and offsets must never decrease nor step by
+//! more than [`MAX_ROW`] bytes (32-bit offsets read as 64-bit ones step by 2**32 or more at
+//! the first row, before reading past the offsets of the first three rows). Past that, the
+//! schema's truth is the producer's contract.
 
 use super::error::ArrowError;
 use super::ffi::ArrowArray;
@@ -23,6 +30,10 @@ use super::memory::{all_set, bit_set, bitmap_len, i32_at, i64_at, Bytes};
 
 /// The 16 bytes that describe one value of a view layout.
 const VIEW: usize = 16;
+/// The longest row an offsets layout may hold: far beyond any board (81 symbols, or a CSV
+/// field around one), far below what a misread offset gives.
+pub const MAX_ROW: i64 = 1 << 24;
+
 /// Values up to this long sit inside their view.
 const INLINE: usize = 12;
 
@@ -189,6 +200,12 @@ impl Chunk {
             let next = at(self.first + row + 1).ok_or_else(too_big)?;
             if next < previous {
                 return Err(ArrowError::malformed(format!("the offsets decrease at row {row}")));
+            }
+            if next - previous > MAX_ROW {
+                let long = next - previous;
+                return Err(ArrowError::malformed(format!(
+                    "row {row} is {long} bytes long, which no board is (does the schema match the array?)"
+                )));
             }
             previous = next;
         }

@@ -242,6 +242,17 @@ fn malformed_arrays_are_refused_not_read() {
     for (array, why) in cases {
         assert_eq!(import_error("u", &[], array, &releases), format!("boards: malformed Arrow array: {why}"));
     }
+    // A `large_string` schema over a `string` array: 32-bit offsets 0, 81, 162, 243 read as
+    // 64-bit ones step by 2**32 at once, and are refused there, before reading past them.
+    let three = offsets_buffers(&[Some(line), Some(line), Some(line)], false);
+    let lie = array(3, 0, 0, three, Vec::new(), &releases);
+    assert_eq!(
+        import_error("U", &[], lie, &releases),
+        format!("boards: malformed Arrow array: row 0 is {} bytes long, which no board is (does the schema match the array?)", (162i64 << 32) + 162)
+    );
+    // The other way round, 64-bit offsets read as 32-bit ones (0, 0, 81, 0) decrease.
+    let large = array(3, 0, 0, offsets_buffers(&[Some(line), Some(line), Some(line)], true), Vec::new(), &releases);
+    assert_eq!(import_error("u", &[], large, &releases), "boards: malformed Arrow array: the offsets decrease at row 2");
     // A view past the end of its buffer, and a buffer index that does not exist.
     let mut views = view_buffers(&[Some(line)], 1);
     views[1].as_mut().unwrap()[12] = 1;
@@ -258,10 +269,10 @@ fn malformed_arrays_are_refused_not_read() {
     assert_eq!(import_error("+s", &["u"], table, &releases), "boards: malformed Arrow array: a struct of 3 rows with a child of 2");
     let orphan = array(3, 0, 0, vec![None], Vec::new(), &releases);
     assert_eq!(import_error("+s", &["u"], orphan, &releases), "boards: malformed Arrow array: a one-field struct array without exactly one child");
-    // Every array and schema made here was released, refused or not: 11 arrays with their
+    // Every array and schema made here was released, refused or not: 13 arrays with their
     // schemas, then a table (with its column, its schema and its field's), then an orphan
     // table with its two schemas.
-    assert_eq!(count(&releases), 11 * 2 + 4 + 3);
+    assert_eq!(count(&releases), 13 * 2 + 4 + 3);
 }
 
 #[test]

@@ -32,12 +32,12 @@ use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 pub use lines::{validate_lines, Lines};
-pub use run::{accepting, run, run_raw, run_with_text, Cost, Failure, TextOp};
+pub use run::{accepting, never, run, run_raw, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 
 // Public for the command, which spreads --unique and --solve over threads the same way.
-pub use threads::{part_count, run_parts};
+pub use threads::{part_count, run_parts, run_parts_watched};
 
 /// Boards per SIMD block.
 const BLOCK: usize = 32;

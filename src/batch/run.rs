@@ -6,7 +6,7 @@
 //! ([`CHUNK`] boards, 81 KB), and none for a source read in place.
 
 use super::source::{first_out_of_range, try_zeroed, value_error, BatchError, BoardSource};
-use super::threads::{part_count, run_parts};
+use super::threads::{part_count, run_parts_watched};
 use super::BLOCK;
 use crate::grid::CELLS;
 
@@ -19,6 +19,16 @@ pub const CHUNK: usize = 1024;
 pub struct Failure {
     pub source: usize,
     pub error: BatchError,
+}
+
+/// Whether to stop now: asked on every thread before each chunk, and by the calling thread
+/// while it waits for the others. Once it says yes, no further chunk is handed out and the
+/// run returns [`BatchError::Stopped`].
+pub type Stop<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// A [`Stop`] that never stops.
+pub fn never() -> bool {
+    false
 }
 
 /// How much work a board is, so that cheap operations are not split into parts too small to
@@ -51,7 +61,7 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    run_parts_of(sources, first, out, threads, cost, Check::First, &accepting(op), None)
+    run_until(sources, first, out, threads, cost, Check::First, &accepting(op), None, &never)
 }
 
 /// An operation's shortcut for one source holding puzzle text in place
@@ -75,7 +85,7 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    run_parts_of(sources, first, out, threads, cost, Check::First, &accepting(op), Some(text_op))
+    run_until(sources, first, out, threads, cost, Check::First, &accepting(op), Some(text_op), &never)
 }
 
 /// [`run`] for an operation that checks the values itself, so that a source read in place
@@ -88,7 +98,7 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_parts_of(sources, first, out, threads, cost, Check::AfterRefusal, &op, None)
+    run_until(sources, first, out, threads, cost, Check::AfterRefusal, &op, None, &never)
 }
 
 /// An operation on checked values, in the shape of one that may refuse them (`run_raw`'s):
@@ -101,16 +111,19 @@ pub fn accepting<T, Op: Fn(&[&[u8]], &mut [T])>(op: Op) -> impl Fn(&[&[u8]], &mu
 }
 
 /// When the driver scans the values of sources read in place.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Check {
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Check {
     /// Before the operation sees them.
     First,
     /// Only when the operation returns false (it found a value above 9).
     AfterRefusal,
 }
 
+/// The driver itself, which the three entries above call: `check` says when values read in
+/// place are scanned (as [`run`] or [`run_raw`] do), `text_op` is [`run_with_text`]'s
+/// shortcut, and `stop` is asked before every chunk (the host's Ctrl-C).
 #[allow(clippy::too_many_arguments)] // the three public entries above each fix some of them
-fn run_parts_of<T, Op>(
+pub fn run_until<T, Op>(
     sources: &[&dyn BoardSource],
     first: usize,
     out: &mut [T],
@@ -119,6 +132,7 @@ fn run_parts_of<T, Op>(
     check: Check,
     op: &Op,
     text_op: Option<TextOp<'_, T>>,
+    stop: Stop<'_>,
 ) -> Result<(), Failure>
 where
     T: Send,
@@ -129,7 +143,10 @@ where
     let per_part = boards.div_ceil(parts).next_multiple_of(BLOCK).max(BLOCK);
     let parts: Vec<(usize, &mut [T])> =
         out.chunks_mut(per_part).enumerate().map(|(i, slots)| (first + i * per_part, slots)).collect();
-    let results = run_parts(parts, threads, |(start, slots)| run_part(sources, start, slots, check, op, text_op), Result::is_err);
+    let work = |(start, slots)| run_part(sources, start, slots, check, op, text_op, stop);
+    let results = run_parts_watched(parts, threads, work, Result::is_err, || {
+        let _ = stop();
+    });
     results.into_iter().flatten().collect()
 }
 
@@ -141,6 +158,7 @@ fn run_part<T, Op>(
     check: Check,
     op: &Op,
     text_op: Option<TextOp<'_, T>>,
+    stop: Stop<'_>,
 ) -> Result<(), Failure>
 where
     Op: Fn(&[&[u8]], &mut [T]) -> bool,
@@ -155,6 +173,9 @@ where
         buffers.push(buffer);
     }
     for (chunk, slots) in out.chunks_mut(CHUNK).enumerate() {
+        if stop() {
+            return Err(Failure { source: 0, error: BatchError::Stopped });
+        }
         let start = first + chunk * CHUNK;
         let count = slots.len();
         if let (Some(text_op), [source]) = (text_op, sources) {
@@ -267,6 +288,27 @@ mod tests {
         let values = Values::new(&cells, 0, false);
         let failure = run(&[&values], 0, &mut vec![0u8; 3000], 2, Cost::Light, |_, _| {}).unwrap_err();
         assert_eq!(failure.error, BatchError::Board(BoardError::new(Place::Flat(80), Problem::Value("10".into())).in_batch(2000)));
+    }
+
+    #[test]
+    fn a_stop_hands_out_no_further_chunk_on_any_thread() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let cells = vec![0u8; 20_000 * CELLS];
+        let source = Values::new(&cells, 0, false);
+        for threads in [1, 2, 4] {
+            let chunks = AtomicUsize::new(0);
+            // Stops once three chunks have been handed out, wherever they went.
+            let stop = || chunks.load(Ordering::Relaxed) >= 3;
+            let op = |_: &[&[u8]], _: &mut [u8]| {
+                chunks.fetch_add(1, Ordering::Relaxed);
+                true
+            };
+            let mut out = vec![0u8; 20_000];
+            let stopped = run_until(&[&source as &dyn BoardSource], 0, &mut out, threads, Cost::Heavy, Check::First, &op, None, &stop);
+            assert_eq!(stopped.map_err(|failure| failure.error), Err(BatchError::Stopped));
+            // Each thread may have taken one chunk after the third, before it asked again.
+            assert!(chunks.load(Ordering::Relaxed) < 3 + threads, "{threads} threads: {chunks:?}");
+        }
     }
 
     #[test]

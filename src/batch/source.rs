@@ -19,6 +19,8 @@ pub enum BatchError {
     Text(TextError),
     /// A buffer sized by the input could not be allocated.
     OutOfMemory,
+    /// The host asked the run to stop (Ctrl-C): no answer, and no bad board either.
+    Stopped,
 }
 
 impl From<BoardError> for BatchError {
@@ -154,7 +156,46 @@ pub fn fill_from_line(index: usize, bytes: &[u8], text: bool, out: &mut [u8]) ->
 
 /// A buffer of `len` zero bytes, or [`BatchError::OutOfMemory`] when it cannot be had.
 pub fn try_zeroed(len: usize) -> Result<Vec<u8>, BatchError> {
-    try_filled(len, 0)
+    try_zeroed_vec(len)
+}
+
+/// Types whose value with every byte zero is a valid one (0, 0.0, false).
+///
+/// # Safety
+/// Only for types whose all-zero bit pattern is a valid value; sealed to the ones below.
+pub unsafe trait Zeroable: Copy + zeroable::Sealed {}
+
+mod zeroable {
+    pub trait Sealed {}
+}
+
+macro_rules! zeroable {
+    ($($t:ty),*) => {$(
+        impl zeroable::Sealed for $t {}
+        // SAFETY: zero is a valid value of every integer and float type, and false is bool's.
+        unsafe impl Zeroable for $t {}
+    )*};
+}
+zeroable!(bool, u8, u16, u32, u64, usize, f64);
+
+/// A vector of `len` zeros, or [`BatchError::OutOfMemory`]. Allocated zeroed (calloc), so the
+/// system hands out zero pages as they are first touched: nothing is written up front, and a
+/// huge output costs no time before the work starts.
+pub fn try_zeroed_vec<T: Zeroable>(len: usize) -> Result<Vec<T>, BatchError> {
+    let layout = std::alloc::Layout::array::<T>(len).map_err(|_| BatchError::OutOfMemory)?;
+    // No Zeroable type is zero-sized, so only an empty vector has an empty layout.
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size (checked above).
+    let pointer = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<T>();
+    if pointer.is_null() {
+        return Err(BatchError::OutOfMemory);
+    }
+    // SAFETY: `pointer` was allocated by the global allocator with the layout of `len` values
+    // of T (so capacity `len`), and every one of them is initialised: all-zero bytes are a
+    // valid T (`Zeroable`). The Vec takes ownership and frees it with the same layout.
+    Ok(unsafe { Vec::from_raw_parts(pointer, len, len) })
 }
 
 /// A vector of `len` copies of `value`, or [`BatchError::OutOfMemory`].
@@ -213,6 +254,12 @@ mod tests {
     fn huge_buffers_fail_without_aborting() {
         assert_eq!(try_zeroed(usize::MAX).unwrap_err(), BatchError::OutOfMemory);
         assert_eq!(try_filled(1usize << 60, false).unwrap_err(), BatchError::OutOfMemory);
+        assert_eq!(try_zeroed_vec::<f64>(1usize << 61).unwrap_err(), BatchError::OutOfMemory);
+        assert_eq!(try_zeroed_vec::<bool>(1usize << 60).unwrap_err(), BatchError::OutOfMemory);
+        assert_eq!(try_zeroed_vec::<u64>(usize::MAX).unwrap_err(), BatchError::OutOfMemory);
+        assert_eq!(try_zeroed_vec::<bool>(3), Ok(vec![false; 3]));
+        assert_eq!(try_zeroed_vec::<f64>(2), Ok(vec![0.0; 2]));
+        assert_eq!(try_zeroed_vec::<u8>(0), Ok(vec![]));
         assert_eq!(try_zeroed(5).map(|b| b.len()), Ok(5));
     }
 }

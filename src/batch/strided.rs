@@ -48,11 +48,20 @@ impl StridedInts {
     /// + 0..int.bytes`, for every index within `shape`, must be readable.
     pub unsafe fn batch(data: *const u8, shape: &[usize], byte_strides: &[isize], int: IntType) -> Result<Self, BoardError> {
         let batch_shape = || BoardError::new(Place::Board, Problem::BatchShape(shape.to_vec())).named("boards");
+        let too_large = || BoardError::new(Place::Board, Problem::Strides(shape.to_vec(), byte_strides.to_vec())).named("boards");
         let (boards, board_stride, cells) = match (shape, byte_strides) {
-            ([n, rest @ ..], [stride, cell_strides @ ..]) => (*n, *stride, Self::cells(rest, cell_strides).ok_or_else(batch_shape)?),
+            ([n, rest @ ..], [stride, cell_strides @ ..]) if Self::board_shape(rest) => {
+                (*n, *stride, Self::cells(rest, cell_strides).ok_or_else(too_large)?)
+            }
             _ => return Err(batch_shape()),
         };
         let (cell_offsets, rows) = cells;
+        // Every offset `read` forms, board * board_stride + a cell's, must fit, and so must
+        // the address it gives (a producer's strides are not otherwise checked).
+        let last = boards.saturating_sub(1);
+        if boards > 0 && !offsets_fit(data, last, board_stride, &cell_offsets, int.bytes) {
+            return Err(too_large());
+        }
         let int = checked(int)?;
         Ok(StridedInts { data, boards, board_stride, contiguous_cells: contiguous(&cell_offsets, int), cell_offsets, int, rows })
     }
@@ -63,13 +72,25 @@ impl StridedInts {
     /// # Safety
     /// As for [`batch`](Self::batch).
     pub unsafe fn board(data: *const u8, shape: &[usize], byte_strides: &[isize], int: IntType) -> Result<Self, BoardError> {
-        let (cell_offsets, rows) = Self::cells(shape, byte_strides)
-            .ok_or_else(|| BoardError::new(Place::Board, Problem::Shape(shape.to_vec())))?;
+        if !Self::board_shape(shape) {
+            return Err(BoardError::new(Place::Board, Problem::Shape(shape.to_vec())));
+        }
+        let too_large = || BoardError::new(Place::Board, Problem::Strides(shape.to_vec(), byte_strides.to_vec()));
+        let (cell_offsets, rows) = Self::cells(shape, byte_strides).ok_or_else(too_large)?;
+        if !offsets_fit(data, 0, 0, &cell_offsets, int.bytes) {
+            return Err(too_large());
+        }
         let int = checked(int)?;
         Ok(StridedInts { data, boards: 1, board_stride: 0, contiguous_cells: contiguous(&cell_offsets, int), cell_offsets, int, rows })
     }
 
-    /// The byte offset of each cell of a board of shape (9, 9) or (81,), and whether it has rows.
+    /// Whether `shape` is a board's: (9, 9) or (81,).
+    fn board_shape(shape: &[usize]) -> bool {
+        matches!(shape, [SIDE, SIDE] | [CELLS])
+    }
+
+    /// The byte offset of each cell of a board of shape (9, 9) or (81,), and whether it has
+    /// rows; `None` for another shape, or strides whose offsets overflow.
     fn cells(shape: &[usize], strides: &[isize]) -> Option<([isize; CELLS], bool)> {
         let mut offsets = [0isize; CELLS];
         match (shape, strides) {
@@ -109,6 +130,19 @@ impl StridedInts {
         }
         widen(slice, self.int.signed)
     }
+}
+
+/// Whether every offset `board * board_stride + cell_offset` (board up to `last`), and the
+/// `width` bytes at each, stay within isize and within the address space from `data`.
+fn offsets_fit(data: *const u8, last: usize, board_stride: isize, cell_offsets: &[isize], width: usize) -> bool {
+    let Ok(last) = isize::try_from(last) else { return false };
+    let Some(board_end) = last.checked_mul(board_stride) else { return false };
+    let (low, high) = cell_offsets.iter().fold((0isize, 0isize), |(lo, hi), &o| (lo.min(o), hi.max(o)));
+    let span = |board: isize| Some((board.checked_add(low)?, board.checked_add(high)?.checked_add(isize::try_from(width).ok()?)?));
+    let address = data as usize;
+    [0, board_end].into_iter().all(|board| {
+        span(board).is_some_and(|(lo, hi)| address.checked_add_signed(lo).is_some() && address.checked_add_signed(hi).is_some())
+    })
 }
 
 /// A little-endian integer, widened with its sign.

@@ -6,7 +6,8 @@
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::Duration;
 
 /// Every core this process may run on (its CPU affinity and cgroup quota included).
 pub fn available_threads() -> usize {
@@ -15,6 +16,9 @@ pub fn available_threads() -> usize {
 
 /// Parts per thread: small enough to balance load, large enough to cost nothing to hand out.
 pub const PARTS_PER_THREAD: usize = 4;
+
+/// How often the calling thread, its own parts done, calls `watch` while the others finish.
+pub const WATCH_EVERY: Duration = Duration::from_millis(2);
 
 /// Runs `work` on every part, on up to `threads` threads, and returns the results in part
 /// order; a part after one whose result `failed` may be skipped (its result is `None`).
@@ -26,6 +30,24 @@ pub fn run_parts<P, R>(
     threads: usize,
     work: impl Fn(P) -> R + Sync,
     failed: impl Fn(&R) -> bool + Sync,
+) -> Vec<Option<R>>
+where
+    P: Send,
+    R: Send,
+{
+    run_parts_watched(parts, threads, work, failed, || {})
+}
+
+/// [`run_parts`], with `watch` called on the calling thread every [`WATCH_EVERY`] once its own
+/// parts are done and until every other thread is: the calling thread is the one that can
+/// hear Ctrl-C in Python, so it keeps listening (and telling the others, through what `work`
+/// reads) while they finish.
+pub fn run_parts_watched<P, R>(
+    parts: Vec<P>,
+    threads: usize,
+    work: impl Fn(P) -> R + Sync,
+    failed: impl Fn(&R) -> bool + Sync,
+    watch: impl Fn(),
 ) -> Vec<Option<R>>
 where
     P: Send,
@@ -59,12 +81,31 @@ where
     if helpers == 0 {
         worker();
     } else {
+        // Helpers still running: the calling thread waits on it, watching meanwhile.
+        let running = (Mutex::new(0usize), Condvar::new());
+        let helper = || {
+            worker();
+            let (count, changed) = &running;
+            *count.lock().unwrap_or_else(PoisonError::into_inner) -= 1;
+            changed.notify_all();
+        };
         std::thread::scope(|scope| {
             for _ in 0..helpers {
+                *running.0.lock().unwrap_or_else(PoisonError::into_inner) += 1;
                 // A failed spawn leaves its share to the threads that did start.
-                let _ = std::thread::Builder::new().spawn_scoped(scope, worker);
+                if std::thread::Builder::new().spawn_scoped(scope, helper).is_err() {
+                    *running.0.lock().unwrap_or_else(PoisonError::into_inner) -= 1;
+                }
             }
             worker();
+            let (count, changed) = &running;
+            let mut left = count.lock().unwrap_or_else(PoisonError::into_inner);
+            while *left > 0 {
+                left = changed.wait_timeout(left, WATCH_EVERY).unwrap_or_else(PoisonError::into_inner).0;
+                drop(left);
+                watch();
+                left = count.lock().unwrap_or_else(PoisonError::into_inner);
+            }
         });
     }
     results.into_iter().map(|slot| slot.into_inner().unwrap_or_else(PoisonError::into_inner)).collect()
@@ -102,6 +143,37 @@ mod tests {
                 assert_eq!(*result, Some(index as i32));
             }
         }
+    }
+
+    #[test]
+    fn the_caller_watches_until_the_other_threads_are_done() {
+        use std::sync::atomic::AtomicBool;
+        let caller = std::thread::current().id();
+        let (helper_started, stop) = (AtomicBool::new(false), AtomicBool::new(false));
+        let watched = AtomicUsize::new(0);
+        // The helper's part waits for a stop that only the caller's watch raises, so this
+        // ends only if the caller, its own part done, keeps watching.
+        let work = |part: usize| {
+            // The caller's part waits for the helper to hold the other one.
+            let until = if std::thread::current().id() == caller {
+                &helper_started
+            } else {
+                helper_started.store(true, Ordering::Relaxed);
+                &stop
+            };
+            while !until.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            part
+        };
+        let watch = || {
+            if watched.fetch_add(1, Ordering::Relaxed) == 3 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let results = run_parts_watched(vec![0, 1], 2, work, |_| false, watch);
+        assert_eq!(results, [Some(0), Some(1)]);
+        assert!(watched.load(Ordering::Relaxed) >= 4);
     }
 
     #[test]

@@ -22,10 +22,22 @@ pub fn limit_value(limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
 /// A positive int (not a bool), saturated at u64::MAX; errors name `name` and say what else
 /// is accepted (`also`, such as " or None").
 fn positive_int(value: &Bound<'_, PyAny>, name: &str, also: &str) -> PyResult<u64> {
-    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
+    let refused = || {
         let found = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        return Err(PyTypeError::new_err(format!("{name}: expected an int{also}, got {found}")));
+        PyTypeError::new_err(format!("{name}: expected an int{also}, got {found}"))
+    };
+    if value.is_instance_of::<PyBool>() {
+        return Err(refused());
     }
+    // Anything with `__index__` is an int here, as it is for cells (numpy.int64, say); numpy's
+    // bool refuses `operator.index` itself.
+    let index;
+    let value = if value.is_instance_of::<PyInt>() {
+        value
+    } else {
+        index = value.py().import("operator")?.call_method1("index", (value,)).map_err(|_| refused())?;
+        &index
+    };
     if value.lt(1)? {
         let shown = crate::error::shorten(&value.to_string());
         return Err(PyValueError::new_err(format!("{name}: expected a positive int{also}, got {shown}")));

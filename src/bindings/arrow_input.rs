@@ -13,6 +13,7 @@ use pyo3::types::{PyCapsule, PyString, PyTuple};
 
 use crate::arrow::ffi::{ArrowArray, ArrowArrayStream, ArrowSchema, OwnedArray, OwnedSchema, OwnedStream};
 use crate::arrow::{ArrowBoards, ArrowError, ArrowErrorKind};
+use crate::error::{BoardError, Place, Problem};
 
 const STREAM: &CStr = c"arrow_array_stream";
 const SCHEMA: &CStr = c"arrow_schema";
@@ -42,10 +43,32 @@ pub fn arrow_boards(object: &Bound<'_, PyAny>, name: &'static str) -> Option<PyR
         Ok(Ok(boards)) => Some(Ok(boards)),
         // A column of lists holds boards of numbers (a polars Array(UInt8, 81), say), which
         // the caller reads through `__array__` where the object has it.
-        Ok(Err(error)) if error.is_list_type() && object.hasattr("__array__").unwrap_or(false) => None,
+        // Its nulls are named here first, as in string columns: `__array__` would turn them
+        // into NaN and the rows into floats.
+        Ok(Err(error)) if error.is_list_type() && object.hasattr("__array__").unwrap_or(false) => match first_null(object) {
+            Some(row) => {
+                let error = BoardError::new(Place::Board, Problem::Null).in_batch(row).named(name);
+                Some(Err(super::exceptions::board_format_error(object.py(), &error)))
+            }
+            None => None,
+        },
         Ok(Err(error)) => Some(Err(arrow_error(error.named(name)))),
         Err(error) => Some(Err(error)),
     }
+}
+
+/// The first null row of a column with `null_count` and `is_null()` (pyarrow arrays and
+/// chunked arrays, polars Series), if it has one. Best effort: any other object has none.
+fn first_null(object: &Bound<'_, PyAny>) -> Option<usize> {
+    let count = object.getattr("null_count").ok()?;
+    let count = if count.is_callable() { count.call0().ok()? } else { count };
+    if count.extract::<usize>().ok()? == 0 {
+        return None;
+    }
+    let mask = object.call_method0("is_null").ok()?;
+    let numpy = object.py().import("numpy").ok()?;
+    let rows = numpy.call_method1("flatnonzero", (numpy.call_method1("asarray", (mask,)).ok()?,)).ok()?;
+    rows.get_item(0).ok()?.extract::<usize>().ok()
 }
 
 /// True for a pandas Series, Index or DataFrame whose data is not held by Arrow: numpy ints,

@@ -1,17 +1,32 @@
 //! Runs a batch operation over the boards of one or more arguments: with the GIL released
 //! throughout when every argument is memory, or a chunk at a time when some are Python
 //! objects (read with the GIL, then worked on without it).
+//!
+//! Ctrl-C is heard within milliseconds whatever the batch: the driver asks [`Interrupt`]
+//! before every chunk on every thread and hands out no chunk after a stop, and the output is
+//! grown a block at a time as the work reaches it, so no pass over the whole output (8 GB
+//! for a solution per board of 10**8) runs before the first board, or after a stop.
 
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use super::boards::{batch_error, Boards, Form};
+use super::interrupt::Interrupt;
 use crate::batch::source::try_filled;
-use crate::batch::{self, BoardSource, Cost, TextOp, Values};
+use crate::batch::{self, BatchError, BoardSource, Check, Cost, Failure, TextOp, Values};
 use crate::grid::CELLS;
 
 /// Boards read from Python objects per step: about 330 KB of values per argument.
 const OBJECT_CHUNK: usize = 4096;
+
+/// Boards per block of output grown at once for memory inputs: enough for many parts on many
+/// threads (see `Cost`), little enough that growing it is a blink.
+fn block_for(cost: Cost) -> usize {
+    match cost {
+        Cost::Light => 1 << 20,
+        Cost::Heavy => 1 << 14,
+    }
+}
 
 /// The output of `op` for every board of `inputs` (which must all hold as many boards), on
 /// up to `threads` threads. `op(values, out)` gets a chunk's boards, one slice of checked
@@ -21,7 +36,24 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, Driver::Checked, batch::accepting(op))
+    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Checked, batch::accepting(op))
+}
+
+/// [`run_batch`] for an operation that asks `interrupt` itself (a long search): the driver
+/// asks the same one between chunks, and its exception is what the call returns.
+pub fn run_batch_heard<T, Op>(
+    py: Python<'_>,
+    inputs: &mut [Boards<'_>],
+    threads: usize,
+    cost: Cost,
+    interrupt: &Interrupt,
+    op: Op,
+) -> PyResult<Vec<T>>
+where
+    T: Send + Clone + Default,
+    Op: Fn(&[&[u8]], &mut [T]) + Sync,
+{
+    run_batch_with(py, inputs, threads, cost, interrupt, Driver::Checked, batch::accepting(op))
 }
 
 /// [`run_batch`] for an operation that checks the values of sources read in place itself
@@ -31,7 +63,7 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, Driver::Raw, op)
+    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Raw, op)
 }
 
 /// [`run_batch`], with the operation's shortcut for puzzle text read in place
@@ -48,7 +80,7 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, Driver::Text(text_op), batch::accepting(op))
+    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Text(text_op), batch::accepting(op))
 }
 
 /// Which entry of the driver runs the operation.
@@ -61,41 +93,67 @@ enum Driver<'a, T> {
     Text(TextOp<'a, T>),
 }
 
-/// The body of all three.
-fn run_batch_with<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, driver: Driver<'_, T>, op: Op) -> PyResult<Vec<T>>
+/// The body of them all.
+fn run_batch_with<T, Op>(
+    py: Python<'_>,
+    inputs: &mut [Boards<'_>],
+    threads: usize,
+    cost: Cost,
+    interrupt: &Interrupt,
+    driver: Driver<'_, T>,
+    op: Op,
+) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
+    let stop = || interrupt.should_stop();
     let drive = |sources: &[&dyn BoardSource], first: usize, out: &mut [T]| {
-        let checked = |values: &[&[u8]], out: &mut [T]| {
-            op(values, out);
+        let (check, text_op) = match driver {
+            Driver::Raw => (Check::AfterRefusal, None),
+            Driver::Checked => (Check::First, None),
+            Driver::Text(text_op) => (Check::First, Some(text_op)),
         };
-        match driver {
-            Driver::Raw => batch::run_raw(sources, first, out, threads, cost, &op),
-            Driver::Checked => batch::run(sources, first, out, threads, cost, checked),
-            Driver::Text(text_op) => batch::run_with_text(sources, first, out, threads, cost, checked, text_op),
-        }
+        batch::run_until(sources, first, out, threads, cost, check, &op, text_op, &stop)
     };
     let count = same_count(inputs)?;
-    let mut out = try_filled(count, T::default()).map_err(|_| PyMemoryError::new_err(too_many(inputs, count)))?;
+    let memory = || PyMemoryError::new_err(too_many(inputs, count));
+    // Reserved, not written: the pages are the system's until a block is grown into them.
+    let mut out: Vec<T> = Vec::new();
+    out.try_reserve_exact(count).map_err(|_| memory())?;
     let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
-    let name_of = |index: usize| names.get(index).copied().unwrap_or("boards");
+    let fail = |failure: Failure| match failure.error {
+        BatchError::Stopped => stopped(interrupt),
+        error => batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error),
+    };
     let all_native = inputs.iter().all(|input| matches!(input.form, Form::Native(_)));
     if all_native {
         let sources: Vec<&dyn BoardSource> = inputs.iter().filter_map(native_source).collect();
-        py.detach(|| drive(&sources, 0, &mut out))
-            .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
+        let block = block_for(cost);
+        py.detach(|| {
+            while out.len() < count {
+                let first = out.len();
+                out.resize(first + block.min(count - first), T::default());
+                drive(&sources, first, out.get_mut(first..).unwrap_or_default())?;
+            }
+            Ok(())
+        })
+        .map_err(fail)?;
         return Ok(out);
     }
     let mut buffers: Vec<Vec<u8>> = Vec::new();
     for input in inputs.iter() {
         let size = if matches!(input.form, Form::Objects(_)) { OBJECT_CHUNK.min(count) * CELLS } else { 0 };
-        buffers.push(try_filled(size, 0u8).map_err(|_| PyMemoryError::new_err(too_many(inputs, count)))?);
+        buffers.push(try_filled(size, 0u8).map_err(|_| memory())?);
     }
-    for (chunk, slots) in out.chunks_mut(OBJECT_CHUNK).enumerate() {
-        let first = chunk * OBJECT_CHUNK;
-        let cells = slots.len() * CELLS;
+    while out.len() < count {
+        // Reading objects holds the GIL and asks no one: Ctrl-C is heard here, between chunks.
+        if stop() {
+            return Err(stopped(interrupt));
+        }
+        let first = out.len();
+        let boards = OBJECT_CHUNK.min(count - first);
+        let cells = boards * CELLS;
         for (input, buffer) in inputs.iter_mut().zip(buffers.iter_mut()) {
             if let Form::Objects(objects) = &mut input.form {
                 objects.read_chunk(first, buffer.get_mut(..cells).unwrap_or_default(), input.name)?;
@@ -110,10 +168,16 @@ where
             .zip(&chunk_values)
             .map(|(input, values)| native_source(input).unwrap_or(values as &dyn BoardSource))
             .collect();
-        py.detach(|| drive(&sources, first, slots))
-            .map_err(|failure| batch_error(py, name_of(failure.source), failure.error))?;
+        out.resize(first + boards, T::default());
+        py.detach(|| drive(&sources, first, out.get_mut(first..).unwrap_or_default())).map_err(fail)?;
     }
     Ok(out)
+}
+
+/// What a stopped call raises: the exception the signal handler raised (KeyboardInterrupt),
+/// or, if the handler raised none (a stop asked by the operation itself), a plain one.
+pub fn stopped(interrupt: &Interrupt) -> PyErr {
+    interrupt.take_raised().unwrap_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
 }
 
 /// The source of an argument whose boards are in memory (arrays, tensors, bytes, Arrow).

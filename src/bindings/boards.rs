@@ -72,6 +72,14 @@ impl Boards<'_> {
             Form::Objects(Objects::Indexed(_, len) | Objects::Array(_, len) | Objects::Iterated { len, .. }) => *len,
         }
     }
+
+    /// Makes the next read start again from the first board: for a second pass over the same
+    /// argument (an iterable is iterated afresh; every other form is read by position).
+    pub fn rewind(&mut self) {
+        if let Form::Objects(Objects::Iterated { iterator, .. }) = &mut self.form {
+            *iterator = None;
+        }
+    }
 }
 
 /// Reads any accepted batch argument, or raises `TypeError` / `BoardFormatError` naming it.
@@ -275,5 +283,7 @@ pub fn batch_error(py: Python<'_>, name: &'static str, error: BatchError) -> PyE
         BatchError::Board(error) => super::exceptions::board_format_error(py, &error.named(name)),
         BatchError::Text(error) => super::exceptions::line_error(py, name, &error),
         BatchError::OutOfMemory => pyo3::exceptions::PyMemoryError::new_err(format!("{name}: not enough memory for this batch")),
+        // The callers return the signal handler's own exception first; this is the fallback.
+        BatchError::Stopped => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
     }
 }

@@ -136,7 +136,7 @@ pub fn dlpack_source(object: &Bound<'_, PyAny>, batch: bool, name: &'static str)
 
 fn read(object: &Bound<'_, PyAny>, batch: bool, name: &'static str) -> PyResult<DlpackBoards> {
     let py = object.py();
-    let (device_type, device_id): (i32, i64) = object.call_method0("__dlpack_device__")?.extract()?;
+    let (device_type, device_id) = device(object, name)?;
     if !CPU_READABLE.contains(&device_type) {
         let device = device_name(device_type, device_id);
         return Err(PyTypeError::new_err(format!("{name}: expected a tensor on the CPU, got one on {device}; call .cpu() first")));
@@ -146,6 +146,14 @@ fn read(object: &Bound<'_, PyAny>, batch: bool, name: &'static str) -> PyResult<
     // SAFETY: `take` checked the capsule's name, so the pointer is a managed tensor of that
     // kind, alive until its deleter runs, which only `owner`'s drop does.
     let tensor = unsafe { owner.tensor() };
+    // The tensor says where it is too; a capsule that says otherwise than
+    // `__dlpack_device__` (CUDA memory behind a CPU answer) is never read as host memory.
+    if (tensor.device.device_type, i64::from(tensor.device.device_id)) != (device_type, device_id) {
+        let (said, holds) = (device_name(device_type, device_id), device_name(tensor.device.device_type, i64::from(tensor.device.device_id)));
+        return Err(PyTypeError::new_err(format!(
+            "{name}: __dlpack_device__() says {said}, but the DLPack tensor says {holds}"
+        )));
+    }
     let int = int_type(tensor.dtype).ok_or_else(|| PyTypeError::new_err(format!("{name}: expected an integer dtype, got {}", dtype_name(tensor.dtype))))?;
     let malformed = || PyTypeError::new_err(format!("{name}: the DLPack tensor's shape or strides are not valid"));
     let ndim = usize::try_from(tensor.ndim).map_err(|_| malformed())?;
@@ -153,9 +161,22 @@ fn read(object: &Bound<'_, PyAny>, batch: bool, name: &'static str) -> PyResult<
     // `strides` unless it is NULL, for the managed tensor's life (which `owner` holds).
     let (shape, strides) = unsafe { (entries(tensor.shape, ndim), (!tensor.strides.is_null()).then(|| entries(tensor.strides, ndim))) };
     let shape: Vec<usize> = shape.iter().map(|&n| usize::try_from(n)).collect::<Result<_, _>>().map_err(|_| malformed())?;
-    let byte_strides = byte_strides(&shape, strides, int.bytes).ok_or_else(malformed)?;
-    let offset = usize::try_from(tensor.byte_offset).map_err(|_| malformed())?;
-    let data = tensor.data.cast::<u8>().cast_const().wrapping_add(offset);
+    let byte_strides = byte_strides(&shape, strides, int.bytes).ok_or_else(|| match strides {
+        Some(strides) if strides.len() == shape.len() => {
+            PyTypeError::new_err(format!("{name}: strides too large: element strides {strides:?} overflow a byte offset"))
+        }
+        _ => malformed(),
+    })?;
+    let cells = shape.iter().try_fold(1usize, |product, &n| product.checked_mul(n)).ok_or_else(malformed)?;
+    if tensor.data.is_null() && cells > 0 {
+        return Err(PyTypeError::new_err(format!("{name}: the DLPack tensor's data pointer is NULL, with {cells} elements")));
+    }
+    let offset = usize::try_from(tensor.byte_offset).ok().filter(|&offset| isize::try_from(offset).is_ok());
+    let Some(data) = offset.and_then(|offset| (tensor.data as usize).checked_add(offset).map(|_| offset)) else {
+        let offset = tensor.byte_offset;
+        return Err(PyTypeError::new_err(format!("{name}: the DLPack tensor's byte_offset {offset} is past the end of memory")));
+    };
+    let data = tensor.data.cast::<u8>().cast_const().wrapping_add(data);
     // SAFETY: for as long as the managed tensor lives (`owner`, dropped after `ints`), the
     // producer guarantees every element within `shape` at these strides is readable.
     let ints = unsafe {
@@ -167,6 +188,24 @@ fn read(object: &Bound<'_, PyAny>, batch: bool, name: &'static str) -> PyResult<
     };
     let ints = ints.map_err(|error| board_format_error(py, &error.named(name)))?;
     Ok(DlpackBoards { ints, _owner: owner })
+}
+
+/// `__dlpack_device__()` as `(device_type, device_id)`; anything else is the producer's
+/// mistake, said in the protocol's terms.
+fn device(object: &Bound<'_, PyAny>, name: &str) -> PyResult<(i32, i64)> {
+    let answer = object.call_method0("__dlpack_device__")?;
+    let pair = answer.cast::<pyo3::types::PyTuple>().ok().filter(|pair| pair.len() == 2);
+    let parsed = pair.and_then(|pair| {
+        let int = |index| pair.get_item(index).ok().filter(|item| !item.is_instance_of::<pyo3::types::PyBool>());
+        Some((int(0)?.extract::<i32>().ok()?, int(1)?.extract::<i32>().ok()?))
+    });
+    match parsed {
+        Some((device_type, device_id)) => Ok((device_type, i64::from(device_id))),
+        None => {
+            let shown = crate::error::shorten(&answer.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".to_owned()));
+            Err(PyTypeError::new_err(format!("{name}: __dlpack_device__() returned {shown}, expected (device_type, device_id)")))
+        }
+    }
 }
 
 /// `object.__dlpack__(max_version=(1, 0))`, or `object.__dlpack__()` for producers older
@@ -247,12 +286,15 @@ fn dtype_name(dtype: DlDataType) -> String {
 /// A device the way users know it: `cuda:0`, `rocm:1`, `metal:0`...
 fn device_name(device_type: i32, device_id: i64) -> String {
     let kind = match device_type {
+        1 => "cpu",
         2 => "cuda",
+        3 => "cuda_host",
         4 => "opencl",
         7 => "vulkan",
         8 => "metal",
         9 => "vpi",
         10 => "rocm",
+        11 => "rocm_host",
         12 => "ext_dev",
         13 => "cuda_managed",
         14 => "oneapi",

@@ -65,4 +65,9 @@ impl Interrupt {
     pub fn raised(self) -> Option<PyErr> {
         self.error.into_inner().ok().flatten()
     }
+
+    /// [`raised`](Self::raised), for an `Interrupt` that is borrowed.
+    pub fn take_raised(&self) -> Option<PyErr> {
+        self.error.lock().ok().and_then(|mut slot| slot.take())
+    }
 }

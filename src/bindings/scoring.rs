@@ -2,15 +2,16 @@
 //! (`crate::score`), convert back. Errors name the argument that is wrong.
 
 use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::PyMemoryError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use super::arguments::thread_count;
-use super::batch_run::{native_source, run_batch, run_batch_raw};
+use super::batch_run::{native_source, run_batch, run_batch_raw, stopped};
 use super::boards::{batch_error, read_boards, Boards};
+use super::interrupt::Interrupt;
 use super::solution_scores::{ScoreVectors, SolutionScores};
 use super::{input, numpy_input};
-use crate::batch::{self, source::try_filled, BoardSource, Cost};
+use crate::batch::{self, source::try_zeroed_vec, BatchError, BoardSource, Check, Cost};
 use crate::grid::CELLS;
 use crate::score;
 
@@ -46,6 +47,29 @@ pub fn is_solution_many<'py>(
     Ok(flags.into_pyarray(py))
 }
 
+/// A reference that is not a solution of its puzzle is a broken dataset row, never a score:
+/// the first one is a `ValueError` naming its row (`solutions[17]: ...`).
+/// `inputs` are puzzles, candidates and solutions; they are left ready to be read again.
+fn check_references(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize) -> PyResult<()> {
+    // Puzzles and solutions side by side, scored as if the solutions were candidates.
+    inputs.swap(1, 2);
+    let scores = run_batch(py, inputs.get_mut(..2).unwrap_or_default(), threads, Cost::Light, score::score_chunk);
+    inputs.swap(1, 2);
+    inputs.iter_mut().for_each(Boards::rewind);
+    let scores = scores?;
+    let Some((row, score)) = scores.iter().enumerate().find(|(_, score)| !score.solved()) else { return Ok(()) };
+    let what = if !score.complete() {
+        "an incomplete grid"
+    } else if !score.valid() {
+        "a grid with a repeated digit"
+    } else {
+        "a grid that changes a given of the puzzle"
+    };
+    Err(PyValueError::new_err(format!(
+        "solutions[{row}]: expected a solution of puzzles[{row}] (complete, valid, keeping its givens), got {what}"
+    )))
+}
+
 // Scores each candidate: complete, valid, keeps_givens, solved, and against `solutions`
 // (when given) matches and cell_accuracy.
 #[doc = stub_doc!("score_solutions")]
@@ -63,10 +87,12 @@ pub fn score_solutions<'py>(
     let mut inputs = vec![read_boards(puzzles, "puzzles")?, read_boards(candidates, "candidates")?];
     if let Some(solutions) = solutions {
         inputs.push(read_boards(solutions, "solutions")?);
+        check_references(py, &mut inputs, threads)?;
     }
     let count = inputs.first().map_or(0, Boards::len);
     let memory = || PyMemoryError::new_err(format!("puzzles: not enough memory for the results of {count} boards"));
-    let flags = || try_filled(count, false).map_err(|_| memory());
+    // Zeroed lazily (calloc): no pass over the outputs before the first board is scored.
+    let flags = || try_zeroed_vec(count).map_err(|_| memory());
     let with_reference = solutions.is_some();
     let mut vectors = ScoreVectors {
         complete: flags()?,
@@ -74,7 +100,7 @@ pub fn score_solutions<'py>(
         keeps_givens: flags()?,
         solved: flags()?,
         matches: if with_reference { Some(flags()?) } else { None },
-        cell_accuracy: if with_reference { Some(try_filled(count, 0.0).map_err(|_| memory())?) } else { None },
+        cell_accuracy: if with_reference { Some(try_zeroed_vec(count).map_err(|_| memory())?) } else { None },
     };
     let mut columns = score::Columns {
         complete: &mut vectors.complete,
@@ -91,12 +117,18 @@ pub fn score_solutions<'py>(
         Some(sources) if sources.iter().all(|source| source.len() == count) => {
             let mut scratch = score::scratch_for(count).map_err(|_| memory())?;
             let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
+            let interrupt = Interrupt::new();
+            let stop = || interrupt.should_stop();
+            let op = batch::accepting(score::score_chunk);
             py.detach(|| {
                 score::score_blocks(&mut columns, &mut scratch, |first, scores| {
-                    batch::run(&sources, first, scores, threads, Cost::Light, score::score_chunk)
+                    batch::run_until(&sources, first, scores, threads, Cost::Light, Check::First, &op, None, &stop)
                 })
             })
-            .map_err(|failure| batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), failure.error))?;
+            .map_err(|failure| match failure.error {
+                BatchError::Stopped => stopped(&interrupt),
+                error => batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error),
+            })?;
         }
         // Python objects (or a count mismatch, which the shared driver reports): scored by
         // the shared driver, which reads objects a chunk at a time with the GIL; one packed
@@ -106,6 +138,6 @@ pub fn score_solutions<'py>(
             columns.spread(0, &scores);
         }
     }
-    Ok(SolutionScores::new(py, vectors))
+    SolutionScores::new(py, vectors)
 }
 

@@ -1,8 +1,9 @@
 //! `SolutionScores`: what `score_solutions` returns, one numpy array per measure.
 
-use numpy::{IntoPyArray, PyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// The measures as plain vectors, before they become numpy arrays.
 pub struct ScoreVectors {
@@ -30,8 +31,9 @@ pub struct SolutionScores {
 }
 
 impl SolutionScores {
-    /// Moves the vectors into numpy arrays (no copy) and computes the rates once.
-    pub fn new(py: Python<'_>, scores: ScoreVectors) -> SolutionScores {
+    /// Moves the vectors into numpy arrays (no copy), made read-only so the object stays what
+    /// its rates and repr say, and computes the rates once.
+    pub fn new(py: Python<'_>, scores: ScoreVectors) -> PyResult<SolutionScores> {
         let n = scores.solved.len();
         let mut rates = vec![
             ("solved", rate(&scores.solved)),
@@ -45,17 +47,59 @@ impl SolutionScores {
         if let Some(accuracy) = &scores.cell_accuracy {
             rates.push(("cell_accuracy", mean(accuracy)));
         }
-        SolutionScores {
+        Ok(SolutionScores {
             n,
-            complete: scores.complete.into_pyarray(py).unbind(),
-            valid: scores.valid.into_pyarray(py).unbind(),
-            keeps_givens: scores.keeps_givens.into_pyarray(py).unbind(),
-            solved: scores.solved.into_pyarray(py).unbind(),
-            matches: scores.matches.map(|m| m.into_pyarray(py).unbind()),
-            cell_accuracy: scores.cell_accuracy.map(|a| a.into_pyarray(py).unbind()),
+            complete: frozen(scores.complete.into_pyarray(py))?,
+            valid: frozen(scores.valid.into_pyarray(py))?,
+            keeps_givens: frozen(scores.keeps_givens.into_pyarray(py))?,
+            solved: frozen(scores.solved.into_pyarray(py))?,
+            matches: scores.matches.map(|m| frozen(m.into_pyarray(py))).transpose()?,
+            cell_accuracy: scores.cell_accuracy.map(|a| frozen(a.into_pyarray(py))).transpose()?,
             rates,
-        }
+        })
     }
+}
+
+/// The array, no longer writeable (`arr.flags.writeable = False`): numpy refuses writes, and
+/// views made from it cannot turn writeable again.
+fn frozen<T: numpy::Element>(array: Bound<'_, PyArray1<T>>) -> PyResult<Py<PyArray1<T>>> {
+    let kwargs = PyDict::new(array.py());
+    kwargs.set_item("write", false)?;
+    array.call_method("setflags", (), Some(&kwargs))?;
+    Ok(array.unbind())
+}
+
+/// A copy of an array of the pickled state, checked to hold `n` values.
+fn column<T: numpy::Element + Copy>(array: &PyReadonlyArray1<'_, T>, n: usize, name: &str) -> PyResult<Vec<T>> {
+    let values = array.to_vec().map_err(|_| PyValueError::new_err(format!("SolutionScores: {name} is not contiguous")))?;
+    if values.len() != n {
+        return Err(PyValueError::new_err(format!("SolutionScores: {name} has {} values, expected {n}", values.len())));
+    }
+    Ok(values)
+}
+
+/// Rebuilds a `SolutionScores` from the state `__reduce__` gives pickle. Private: for pickle.
+#[pyfunction]
+#[pyo3(signature = (complete, valid, keeps_givens, solved, matches, cell_accuracy))]
+pub fn _solution_scores(
+    py: Python<'_>,
+    complete: PyReadonlyArray1<'_, bool>,
+    valid: PyReadonlyArray1<'_, bool>,
+    keeps_givens: PyReadonlyArray1<'_, bool>,
+    solved: PyReadonlyArray1<'_, bool>,
+    matches: Option<PyReadonlyArray1<'_, bool>>,
+    cell_accuracy: Option<PyReadonlyArray1<'_, f64>>,
+) -> PyResult<SolutionScores> {
+    let n = solved.len()?;
+    let vectors = ScoreVectors {
+        complete: column(&complete, n, "complete")?,
+        valid: column(&valid, n, "valid")?,
+        keeps_givens: column(&keeps_givens, n, "keeps_givens")?,
+        solved: column(&solved, n, "solved")?,
+        matches: matches.map(|m| column(&m, n, "matches")).transpose()?,
+        cell_accuracy: cell_accuracy.map(|a| column(&a, n, "cell_accuracy")).transpose()?,
+    };
+    SolutionScores::new(py, vectors)
 }
 
 /// The share of true flags; NaN for none (as numpy's mean of an empty array).
@@ -133,6 +177,21 @@ impl SolutionScores {
             dict.set_item(*name, *rate)?;
         }
         Ok(dict)
+    }
+
+    /// Pickled as its arrays, rebuilt by `_solution_scores`: it crosses process pools and
+    /// Dask workers.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let rebuild = py.import("valid_sudoku._core")?.getattr("_solution_scores")?;
+        let state = (
+            self.complete.clone_ref(py),
+            self.valid.clone_ref(py),
+            self.keeps_givens.clone_ref(py),
+            self.solved.clone_ref(py),
+            self.matches.as_ref().map(|m| m.clone_ref(py)),
+            self.cell_accuracy.as_ref().map(|a| a.clone_ref(py)),
+        );
+        Ok((rebuild, state.into_pyobject(py)?))
     }
 
     fn __repr__(&self) -> String {

@@ -5,7 +5,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 
 use super::arguments::{limit_value, thread_count};
-use super::batch_run::run_batch;
+use super::batch_run::run_batch_heard;
 use super::boards::read_boards;
 use super::interrupt::Interrupt;
 use super::numpy_input;
@@ -36,7 +36,7 @@ pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
     let interrupt = Interrupt::new();
-    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+    let rows = run_batch_heard(py, &mut inputs, threads, Cost::Heavy, &interrupt, |values, out: &mut [Row]| {
         each_board(values[0], out, &interrupt, |grid, row| {
             if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || interrupt.should_stop()) {
                 *row = Row(*solution.cells());
@@ -66,7 +66,7 @@ pub fn count_solutions_many<'py>(
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
     let interrupt = Interrupt::new();
-    let counts = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [u64]| {
+    let counts = run_batch_heard(py, &mut inputs, threads, Cost::Heavy, &interrupt, |values, out: &mut [u64]| {
         each_board(values[0], out, &interrupt, |grid, count| {
             if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || interrupt.should_stop()) {
                 *count = found;

@@ -32,6 +32,10 @@ Each file is detected as JSON, one board per line, CSV with a header (column 'pu
 'quizzes' unless --column is given), or one board in block format (nine lines of nine cells).
 Without a command, valid-sudoku checks (a file named like a command: write ./check).
 
+Cells are named r1c1 to r9c9 (row, then column) and rows, columns and boxes are counted
+from 1, left to right and top to bottom; lines are counted from 1 too. JSON output is data:
+its indexes and cells count from 0, as in Python.
+
 Exit status: 0 when every board is valid, 1 when any is invalid, 2 on a usage or input error,
 130 when interrupted. With --unique, 1 when any board has no solution or more than one; with
 --solve, 1 when any board has no solution.";
@@ -47,8 +51,13 @@ error, 130 when interrupted.";
 /// The usage line of the command itself, which is `check`'s: the subcommands are listed below it.
 const USAGE: &str = "valid-sudoku [OPTIONS] [FILE]...";
 
-/// Check Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
+// The first paragraph, the first line of --help, is the package's one sentence: the same in
+// the README, pyproject.toml, Cargo.toml and the stub's module docstring
+// (python_tests/test_front_door.py checks that they agree).
+/// valid-sudoku validates, explains, scores, solves and counts Sudoku boards, one at a time or
+/// millions at once, with a Rust core, Python bindings and a command-line tool.
 ///
+/// Checks Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
 /// Prints each invalid board with its place (file:line) and its conflicts, then a summary.
 #[derive(Parser, Debug, Clone, PartialEq, Eq)]
 #[command(name = NAME, version, after_help = EXAMPLES, override_usage = USAGE)]
@@ -111,8 +120,9 @@ pub struct CheckArgs {
     #[arg(long)]
     pub solve: bool,
 
-    /// Threads for --unique and --solve [default: every core available].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Threads for --unique and --solve [default: every core available]; refused without
+    /// them, since checking validity keeps up with reading on one thread.
+    #[arg(long, value_name = "N", value_parser = thread_count, allow_negative_numbers = true)]
     pub threads: Option<u32>,
 }
 
@@ -127,8 +137,17 @@ pub struct SolveArgs {
     pub json: bool,
 
     /// Threads to solve on [default: every core available].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = thread_count, allow_negative_numbers = true)]
     pub threads: Option<u32>,
+}
+
+/// `--threads N`: a positive int. Negative numbers reach it too (`--threads -1` is a value,
+/// not an unknown option), so every wrong number gets the same message as 0.
+fn thread_count(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) => u32::try_from(n).ok().filter(|&n| n >= 1).ok_or_else(|| format!("{n} is not in 1..={}", u32::MAX)),
+        Err(_) => Err(format!("expected a positive int, got '{text}'")),
+    }
 }
 
 /// Parses the arguments after the program name into the subcommand to run.
@@ -175,6 +194,11 @@ fn conflict(command: &Command) -> Option<&'static str> {
     }
     if args.solve && args.unique {
         return Some("--solve and --unique cannot be used together: --unique --json gives the count of each board, --solve its solution");
+    }
+    // Refused rather than ignored: checking validity takes nanoseconds a board and keeps up
+    // with reading on one thread, so more threads could not make it faster.
+    if args.threads.is_some() && !(args.unique || args.solve) {
+        return Some("--threads applies to --unique, --solve and the solve command: checking validity keeps up with reading on one thread");
     }
     None
 }
@@ -247,12 +271,22 @@ mod tests {
         assert!(check(&["--solve", "--json"]).solve);
         let zero = parse(["--threads", "0"]).map(|_| ()).unwrap_err().to_string();
         assert!(zero.starts_with("error: invalid value '0' for '--threads <N>': 0 is not in 1..=4294967295"), "{zero}");
+        for (given, why) in [("-1", "-1 is not in 1..=4294967295"), ("4294967296", "4294967296 is not in 1..=4294967295"), ("two", "expected a positive int, got 'two'")] {
+            let error = parse(["--threads", given]).map(|_| ()).unwrap_err().to_string();
+            assert!(error.starts_with(&format!("error: invalid value '{given}' for '--threads <N>': {why}\n")), "{error}");
+        }
+        assert_eq!(check(&["--unique", "--threads", "4294967295"]).threads, Some(u32::MAX));
         for pair in [["--solve", "--quiet"], ["--solve", "--unique"]] {
             let conflict = parse(pair).map(|_| ()).unwrap_err();
             assert_eq!(conflict.kind(), ErrorKind::ArgumentConflict);
             assert!(conflict.to_string().starts_with(&format!("error: {} and {} cannot be used together", pair[0], pair[1])));
         }
         assert!(parse(["--unique", "--quiet"]).is_ok());
+        let alone = parse(["--threads", "2", "a.txt"]).map(|_| ()).unwrap_err();
+        assert_eq!(alone.kind(), ErrorKind::ArgumentConflict);
+        assert!(alone.to_string().starts_with("error: --threads applies to --unique, --solve and the solve command"), "{alone}");
+        assert!(parse(["check", "--threads", "2", "a.txt"]).is_err());
+        assert!(parse(["solve", "--threads", "2"]).is_ok() && parse(["--solve", "--threads", "2"]).is_ok());
     }
 
     #[test]

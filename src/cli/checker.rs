@@ -11,6 +11,7 @@ use super::csv_reader::read_csv;
 use super::detect::{detect, first_line, peek, unrecognised, Kind};
 use super::json::read_json;
 use super::line_reader::read_lines;
+use super::open::read_heeding;
 use super::position::CountingReader;
 use super::progress::Progress;
 use super::report::{Found, Report, Source, Tally, Task};
@@ -79,6 +80,11 @@ impl<'e, W: Write> Checker<'e, W> {
         }
     }
 
+    /// Opens an input file, hearing Ctrl-C while the open waits.
+    pub fn open(&mut self, path: &std::path::Path) -> Result<std::fs::File, Failure> {
+        super::open::open_heeding(path, &mut *self.interrupted)
+    }
+
     /// Reads every board of one input, of whatever kind it is.
     /// `may_wait` is true for an input whose reads may wait for more (standard input).
     pub fn check_input<R: Read>(&mut self, source: Source, input: R, may_wait: bool, columns: &[&str]) -> Result<(), Failure> {
@@ -86,7 +92,7 @@ impl<'e, W: Write> Checker<'e, W> {
         self.may_wait = may_wait;
         self.bytes_read.set(0);
         let mut input = CountingReader::new(input, self.bytes_read.clone());
-        let prefix = peek(&mut input).map_err(Failure::Read)?;
+        let prefix = peek(&mut Heeding { inner: &mut input, interrupted: &mut *self.interrupted }).map_err(Failure::Read)?;
         let kind = detect(&prefix, columns);
         if let Kind::Unrecognised { line } = kind {
             let message = unrecognised(first_line(&prefix));
@@ -245,10 +251,32 @@ struct AnswerBeforeRead<'c, 'e, W: Write, R> {
 
 impl<W: Write, R: Read> Read for AnswerBeforeRead<'_, '_, W, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // Once stopped, stopped for good: a reader may read again after an error (serde_json
+        // looks for the end of a list it failed in), and must not wait on the input then.
+        if self.stopped.borrow().is_some() {
+            return Err(io::Error::other("stopped"));
+        }
         if let Err(failure) = self.checker.borrow_mut().before_read() {
             *self.stopped.borrow_mut() = Some(failure);
             return Err(io::Error::other("stopped"));
         }
-        self.inner.read(buf)
+        // A signal (EINTR) asks the host: Ctrl-C stops the command even while a read waits.
+        let read = read_heeding(&mut self.inner, buf, &mut *self.checker.borrow_mut().interrupted);
+        if read.as_ref().is_err_and(super::Interrupt::is_in) {
+            *self.stopped.borrow_mut() = Some(Failure::Interrupted);
+        }
+        read
+    }
+}
+
+/// A reader whose interrupted reads ask the host whether to stop (see [`read_heeding`]).
+struct Heeding<'a, R> {
+    inner: R,
+    interrupted: &'a mut dyn FnMut() -> bool,
+}
+
+impl<R: Read> Read for Heeding<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        read_heeding(&mut self.inner, buf, &mut *self.interrupted)
     }
 }

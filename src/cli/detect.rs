@@ -94,7 +94,19 @@ pub fn detect(prefix: &[u8], columns: &[&str]) -> Kind {
     if starts_a_block(line) {
         return Kind::Block;
     }
+    // One name alone on the first line, when a column was named with --column: a one-column
+    // CSV whose header lacks it, which the CSV reader says plainly (as for two columns).
+    if columns != super::csv_reader::DEFAULT_COLUMNS && is_a_name(line) {
+        return Kind::Csv;
+    }
     Kind::Unrecognised { line: number }
+}
+
+/// A header's one field: a word of letters, digits, `_` or `-` (quotes around it allowed).
+fn is_a_name(line: &[u8]) -> bool {
+    let field = line.trim_ascii();
+    let field = field.strip_prefix(b"\"").and_then(|f| f.strip_suffix(b"\"")).unwrap_or(field);
+    field.first().is_some_and(u8::is_ascii_alphabetic) && field.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// The message for an input of no known kind, whose first meaningful line is `line`.
@@ -189,6 +201,10 @@ mod tests {
         assert_eq!(detect(b"+-------+-------+-------+\n| 5 3 . |", DEFAULT), Kind::Block);
         assert_eq!(detect(b"5 3 x | . 7 . | . . .\n", DEFAULT), Kind::Block);
         assert_eq!(detect(format!("\"{SEED}\"").as_bytes(), DEFAULT), Kind::Json);
+        // A one-column CSV without the column asked for: CSV, so its reader names the column.
+        assert_eq!(detect(b"puzzle\n0043\n", &["nope"]), Kind::Csv);
+        assert_eq!(detect(b"hello\n", DEFAULT), Kind::Unrecognised { line: 1 });
+        assert_eq!(detect(b"hello world\n", &["nope"]), Kind::Unrecognised { line: 1 });
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod csv_reader;
 mod detect;
 mod json;
 mod line_reader;
+mod open;
 mod position;
 mod progress;
 mod report;

@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use console::Term;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use super::report::Mode;
 
@@ -55,7 +56,8 @@ impl Progress {
     fn new_bar(&self) -> ProgressBar {
         let template = if self.total_bytes.is_some() { KNOWN_SIZE } else { UNKNOWN_SIZE };
         let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
-        ProgressBar::with_draw_target(self.total_bytes, ProgressDrawTarget::stderr())
+        let target = ProgressDrawTarget::term_like_with_hz(Box::new(OneColumnFree(Term::buffered_stderr())), REFRESH_HZ);
+        ProgressBar::with_draw_target(self.total_bytes, target)
             .with_style(style)
             .with_elapsed(self.started.elapsed())
     }
@@ -73,6 +75,55 @@ impl Progress {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Redraws per second, as indicatif's own stderr target.
+const REFRESH_HZ: u8 = 20;
+
+/// stderr, one column narrower than it is. A frame as wide as the terminal leaves the cursor
+/// in the last column, where the next character (the `^C` a terminal echoes for Ctrl-C)
+/// wraps to a new line, and the clear that follows then clears that line, not the bar's.
+#[derive(Debug)]
+struct OneColumnFree(Term);
+
+impl OneColumnFree {
+    /// The width a frame may use for a terminal `columns` wide.
+    fn usable(columns: u16) -> u16 {
+        columns.saturating_sub(1).max(1)
+    }
+}
+
+impl TermLike for OneColumnFree {
+    fn width(&self) -> u16 {
+        Self::usable(self.0.size().1)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.flush()
     }
 }
 
@@ -122,6 +173,13 @@ mod tests {
         assert!(unwanted.bar.is_none());
         assert_eq!(progress.suspend(|| 7), 7);
         progress.finish();
+    }
+
+    #[test]
+    fn the_bar_leaves_one_column_free() {
+        assert_eq!(OneColumnFree::usable(80), 79);
+        assert_eq!(OneColumnFree::usable(1), 1);
+        assert_eq!(OneColumnFree::usable(0), 1);
     }
 
     #[test]

@@ -28,8 +28,8 @@ fn text_names_the_place_and_every_conflict() {
     });
     assert_eq!(
         text,
-        "boards.txt:2: digit 8 repeats in column 0 at (0, 0) and (3, 0); \
-         digit 8 repeats in box 0 at (0, 0) and (2, 2)\n2 boards: 1 valid, 1 invalid\n"
+        "boards.txt:2: digit 8 repeats in column 1 at r1c1 and r4c1; \
+         digit 8 repeats in box 1 at r1c1 and r3c3\n2 boards: 1 valid, 1 invalid\n"
     );
 }
 
@@ -62,7 +62,7 @@ fn boards_of_a_json_list_are_named_by_index_too() {
     let source = Source::new("many.json".into());
     let third = Origin { line: 1, index: Some(2) };
     let text = written(Mode::Text, |r| r.invalid(&source, third, &second_example()));
-    assert!(text.starts_with("many.json:1: boards[2]: digit 8 repeats in column 0"), "{text}");
+    assert!(text.starts_with("many.json:1: boards[2]: digit 8 repeats in column 1"), "{text}");
     let json = written(Mode::Json, |r| {
         r.valid(&source, Origin { line: 1, index: Some(0) })?;
         r.invalid(&source, third, &second_example())
@@ -87,8 +87,8 @@ fn answers_about_solutions() {
         text,
         format!(
             "p.txt:2: no solution\np.txt:3: more than one solution\n\
-             p.txt:4: no solution (digit 8 repeats in column 0 at (0, 0) and (3, 0); \
-             digit 8 repeats in box 0 at (0, 0) and (2, 2))\n{}\np.txt:6: boards[0]: no solution\n",
+             p.txt:4: no solution (digit 8 repeats in column 1 at r1c1 and r4c1; \
+             digit 8 repeats in box 1 at r1c1 and r3c3)\n{}\np.txt:6: boards[0]: no solution\n",
             "123456789".repeat(9)
         )
     );

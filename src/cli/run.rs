@@ -2,7 +2,6 @@
 //! boards checked one by one as its reader yields them, and the answers reported.
 
 use std::ffi::OsString;
-use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 
@@ -149,9 +148,9 @@ fn check_all<R: Read, W: Write>(column: Option<&str>, inputs: &[std::path::PathB
         let result = if path.as_os_str() == "-" {
             checker.check_input(source, &mut *stdin, true, &columns)
         } else {
-            match File::open(path) {
+            match checker.open(path) {
                 Ok(file) => checker.check_input(source, file, false, &columns),
-                Err(error) => Err(Failure::Open(error)),
+                Err(failure) => Err(failure),
             }
         };
         result.map_err(|failure| (failure, Some(name)))?;
@@ -259,7 +258,7 @@ mod tests {
         assert_eq!(ran.code, EXIT_INVALID);
         assert_eq!(
             ran.out,
-            "<stdin>:2: digit 8 repeats in column 0 at (0, 0) and (3, 0); digit 8 repeats in box 0 at (0, 0) and (2, 2)\n\
+            "<stdin>:2: digit 8 repeats in column 1 at r1c1 and r4c1; digit 8 repeats in box 1 at r1c1 and r3c3\n\
              2 boards: 1 valid, 1 invalid\n"
         );
         assert_eq!(ran.err, "");
@@ -346,6 +345,66 @@ mod tests {
             let mut never = || false;
             let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never };
             assert_eq!(run(argv.iter().copied(), input.as_bytes(), &mut out, &mut err, env), code, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn a_signal_during_a_read_asks_the_host_in_every_reader() {
+        let heads = [format!("{SEED}\n"), format!("[\"{SEED}\",\n"), format!("id,puzzle\n1,{SEED}\n"), "53..7....\n".into()];
+        for head in heads {
+            for argv in [&["-"][..], &["--solve", "--threads", "2"][..], &["--unique", "--threads", "1"][..]] {
+                let input = head.as_bytes().chain(Eintr);
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let mut asked = 0;
+                let mut stop_when_asked_twice = || {
+                    asked += 1;
+                    asked >= 2
+                };
+                let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut stop_when_asked_twice };
+                let code = run(argv.iter().copied(), input, &mut out, &mut err, env);
+                assert_eq!(code, EXIT_INTERRUPTED, "{head}{}", String::from_utf8_lossy(&err));
+                assert_eq!(String::from_utf8_lossy(&err), INTERRUPTED);
+            }
+        }
+    }
+
+    #[test]
+    fn after_ctrl_c_no_reader_reads_again() {
+        let heads = [format!("{SEED}\n"), format!("[\"{SEED}\",\n"), format!("id,puzzle\n1,{SEED}\n"), "53..7....\n".into()];
+        for head in heads {
+            let reads_after = std::rc::Rc::new(std::cell::Cell::new(0));
+            let input = head.as_bytes().chain(OnceEintr { done: false, reads_after: reads_after.clone() });
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let mut stop = || true;
+            let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut stop };
+            assert_eq!(run(["-"], input, &mut out, &mut err, env), EXIT_INTERRUPTED, "{head}");
+            // serde_json looks for the end of the list it failed in: that read would wait.
+            assert_eq!(reads_after.get(), 0, "{head}");
+        }
+    }
+
+    /// Interrupted once; counts the reads after that.
+    struct OnceEintr {
+        done: bool,
+        reads_after: std::rc::Rc<std::cell::Cell<usize>>,
+    }
+
+    impl Read for OnceEintr {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            if std::mem::replace(&mut self.done, true) {
+                self.reads_after.set(self.reads_after.get() + 1);
+                return Ok(0);
+            }
+            Err(io::ErrorKind::Interrupted.into())
+        }
+    }
+
+    /// A read that a signal keeps interrupting (EINTR).
+    struct Eintr;
+
+    impl Read for Eintr {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::Interrupted.into())
         }
     }
 

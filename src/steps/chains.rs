@@ -1,0 +1,277 @@
+//! Chains: simple colouring (the conjugate pairs of one digit, two-coloured), and alternating
+//! inference chains found by breadth-first search: the X-chain (one digit, conjugate pairs),
+//! the XY-chain (bivalue cells) and the AIC (both, with weak links inside cells too).
+//!
+//! A chain `a = b - c = ... = z` that starts and ends with a strong link proves `a` or `z`:
+//! if `a` is false, every strong link makes the next node true and every weak link the one
+//! after it false, down to `z`. So a candidate weakly linked to both ends is false.
+
+use super::geometry::{members, Cells, PEERS};
+use super::links::{weak_onward, Kinds, Strong, NODES};
+use super::pencil::Pencil;
+use super::step::Step;
+use super::table::Technique;
+
+/// The longest chain searched, in nodes: longer ones are no hint a person can follow, and
+/// the bound keeps the search small.
+const MAX_NODES: usize = 16;
+
+pub fn simple_colouring(p: &Pencil) -> Option<Step> {
+    let kinds = Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: None };
+    for d in 0..9 {
+        let strong = Strong::build(p, Kinds { one_digit: Some(d), ..kinds });
+        let mut seen: Cells = 0;
+        for start in members(strong.linked[d]) {
+            if seen >> start & 1 == 1 {
+                continue;
+            }
+            // Two-colour the cluster of `start`.
+            let mut colours: [Cells; 2] = [1 << start, 0];
+            let mut queue = vec![(start, 0usize)];
+            while let Some((cell, colour)) = queue.pop() {
+                for &next in strong.of(9 * cell + d) {
+                    let next = usize::from(next) / 9;
+                    if (colours[0] | colours[1]) >> next & 1 == 0 {
+                        colours[1 - colour] |= 1 << next;
+                        queue.push((next, 1 - colour));
+                    }
+                }
+            }
+            let cluster = colours[0] | colours[1];
+            seen |= cluster;
+            let step = Step::new(Technique::SimpleColouring).with_cells(cluster).with_digits(1 << d);
+            // A colour with two cells that see each other is false: every cell of it loses d.
+            for colour in colours {
+                if members(colour).any(|c| PEERS[c] & colour != 0) {
+                    return Some(step.eliminating(d, colour).finish());
+                }
+            }
+            // A cell seeing both colours loses d: one of the colours is true.
+            let sight = |colour: Cells| members(colour).fold(0, |m, c| m | PEERS[c]);
+            let targets = p.cells_of(d) & !cluster & sight(colours[0]) & sight(colours[1]);
+            if targets != 0 {
+                return Some(step.eliminating(d, targets).finish());
+            }
+        }
+    }
+    None
+}
+
+pub fn x_chain(p: &Pencil) -> Option<Step> {
+    (0..9).find_map(|d| {
+        chain(p, Technique::XChain, Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) })
+    })
+}
+
+pub fn xy_chain(p: &Pencil) -> Option<Step> {
+    chain(p, Technique::XyChain, Kinds { conjugate: false, bivalue: true, in_cell: false, one_digit: None })
+}
+
+pub fn aic(p: &Pencil) -> Option<Step> {
+    chain(p, Technique::Aic, Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None })
+}
+
+/// The candidates weakly linked to both ends `a` and `z` of a chain (nodes), as a step's
+/// eliminations; `None` when there are none.
+fn eliminations(p: &Pencil, a: usize, z: usize) -> Vec<(usize, usize)> {
+    let ((ca, da), (cz, dz)) = ((a / 9, a % 9), (z / 9, z % 9));
+    let mut out = Vec::new();
+    if da == dz && ca != cz {
+        out.extend(members(p.cells_of(da) & PEERS[ca] & PEERS[cz]).map(|c| (c, da)));
+    } else if ca == cz && da != dz {
+        let mut rest = p.mask(ca) & !(1 << da | 1 << dz);
+        while rest != 0 {
+            out.push((ca, rest.trailing_zeros() as usize));
+            rest &= rest - 1;
+        }
+    } else if da != dz && PEERS[ca] >> cz & 1 == 1 {
+        if p.mask(ca) >> dz & 1 == 1 {
+            out.push((ca, dz));
+        }
+        if p.mask(cz) >> da & 1 == 1 {
+            out.push((cz, da));
+        }
+    }
+    out
+}
+
+/// A chain's nodes, and the `(cell, digit index)` candidates it removes.
+type Found = (Vec<u16>, Vec<(usize, usize)>);
+
+/// The shortest chain (up to [`MAX_NODES`]) of the allowed links that removes something,
+/// trying each start in turn: breadth-first over (node, arrived by a strong link?).
+fn chain(p: &Pencil, technique: Technique, kinds: Kinds) -> Option<Step> {
+    let strong = Strong::build(p, kinds);
+    let mut best: Option<(usize, Found)> = None;
+    // State index: 2 * node + 1 when the node was reached by a strong link.
+    let mut parent = vec![u16::MAX; 2 * NODES];
+    let mut depth = vec![0u8; 2 * NODES];
+    let mut queue: Vec<u32> = Vec::with_capacity(2 * NODES);
+    for d in 0..9 {
+        for cell in members(strong.linked[d]) {
+            let start = 9 * cell + d;
+            let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 1);
+            if let Some(found) = search(p, &strong, kinds, start, limit, &mut parent, &mut depth, &mut queue) {
+                let shortest = found.0.len() <= 4;
+                best = Some((found.0.len(), found));
+                if shortest {
+                    break;
+                }
+            }
+        }
+        if best.as_ref().is_some_and(|(len, _)| *len <= 4) {
+            break;
+        }
+    }
+    let (_, (path, found)) = best?;
+    let mut step = Step::new(technique).with_cell_list(&path.iter().map(|&n| (n / 9) as u8).collect::<Vec<_>>());
+    for &node in &path {
+        step = step.with_digits(1 << (node % 9));
+    }
+    for (cell, d) in found {
+        step = step.eliminating(d, 1 << cell);
+    }
+    Some(step.finish())
+}
+
+/// Breadth-first search from `start` for a chain of at most `limit` nodes that ends with a
+/// strong link and removes a candidate; the chain's nodes and what it removes.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    p: &Pencil,
+    strong: &Strong,
+    kinds: Kinds,
+    start: usize,
+    limit: usize,
+    parent: &mut [u16],
+    depth: &mut [u8],
+    queue: &mut Vec<u32>,
+) -> Option<Found> {
+    for &state in queue.iter() {
+        if let Some(slot) = parent.get_mut(state as usize) {
+            *slot = u16::MAX;
+        }
+    }
+    queue.clear();
+    let origin = 2 * start;
+    queue.push(origin as u32);
+    *parent.get_mut(origin)? = start as u16;
+    *depth.get_mut(origin)? = 1;
+    let mut head = 0;
+    while let Some(&state) = queue.get(head) {
+        head += 1;
+        let state = state as usize;
+        let node = state / 2;
+        let len = usize::from(*depth.get(state)?);
+        if len >= limit {
+            continue;
+        }
+        let by_strong = state % 2 == 1;
+        let mut next = Vec::new();
+        if by_strong {
+            weak_onward(p, strong, kinds, node, &mut |n| next.push(2 * n));
+        } else {
+            next.extend(strong.of(node).iter().map(|&n| 2 * usize::from(n) + 1));
+        }
+        for to in next {
+            if parent.get(to).is_none_or(|&from| from != u16::MAX) {
+                continue;
+            }
+            parent[to] = state as u16;
+            depth[to] = (len + 1) as u8;
+            queue.push(to as u32);
+            // A chain ends with a strong link, after at least two of them.
+            if to % 2 == 1 && len + 1 >= 4 {
+                let end = to / 2;
+                let found = eliminations(p, start, end);
+                if !found.is_empty() {
+                    let mut path = vec![end as u16];
+                    let mut at = to;
+                    while at != origin {
+                        at = usize::from(parent[at]);
+                        path.push((at / 2) as u16);
+                    }
+                    path.reverse();
+                    return Some((path, found));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::pencil_with;
+    use super::*;
+    use crate::steps::geometry::UNIT_CELLS;
+
+    fn keep(marks: &mut [u16; 81], d: usize, unit: usize, cells: &[usize]) {
+        for cell in members(UNIT_CELLS[unit]) {
+            if !cells.contains(&cell) {
+                marks[cell] &= !(1 << d);
+            }
+        }
+    }
+
+    #[test]
+    fn colouring_trap_removes_a_digit_seeing_both_colours() {
+        let mut marks = [0x1ffu16; 81];
+        // 7: r1c1 = r1c5 (row 1) = r6c5 (column 5) = r6c1 (row 6): colours {r1c1, r6c5} and
+        // {r1c5, r6c1}; the rest of column 1 sees r1c1 and r6c1.
+        keep(&mut marks, 6, 0, &[0, 4]);
+        keep(&mut marks, 6, 13, &[4, 49]);
+        keep(&mut marks, 6, 5, &[49, 45]);
+        let step = simple_colouring(&pencil_with(&marks)).expect("a colour trap on 7");
+        assert_eq!(step.eliminations, [9u8, 18, 27, 36, 54, 63, 72].iter().map(|&c| (c, 7)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn colouring_wrap_removes_a_colour_that_sees_itself() {
+        let mut marks = [0x1ffu16; 81];
+        // 8: r1c1 = r1c5 (row 1) = r5c5 (column 5) = r5c2 (row 5) = r2c2 (column 2): r1c1,
+        // r5c5 and r2c2 share a colour, and r1c1 sees r2c2, so that colour is false.
+        keep(&mut marks, 7, 0, &[0, 4]);
+        keep(&mut marks, 7, 13, &[4, 40]);
+        keep(&mut marks, 7, 4, &[40, 37]);
+        keep(&mut marks, 7, 10, &[37, 10]);
+        let step = simple_colouring(&pencil_with(&marks)).expect("a colour wrap on 8");
+        assert_eq!(step.eliminations, vec![(0, 8), (10, 8), (40, 8)]);
+    }
+
+    #[test]
+    fn x_chain_of_three_strong_links() {
+        let mut marks = [0x1ffu16; 81];
+        // 9: r1c1 = r1c5 (row 1) - r3c6 (box 2) = r8c6 (column 6) ... ends r1c1 and r8c6:
+        // r8c1 sees both.
+        keep(&mut marks, 8, 0, &[0, 4]);
+        keep(&mut marks, 8, 14, &[23, 68]);
+        let step = x_chain(&pencil_with(&marks)).expect("an x-chain on 9");
+        assert!(step.eliminations.contains(&(63, 9)));
+        assert!(step.cells.len() >= 4);
+    }
+
+    #[test]
+    fn xy_chain_through_bivalue_cells() {
+        let mut marks = [0x1ffu16; 81];
+        // r1c1 {1,2} - r1c9 {2,3} - r9c9 {3,1}: 1 leaves r9c1 (sees r1c1 and r9c9).
+        marks[0] = 0b011;
+        marks[8] = 0b110;
+        marks[80] = 0b101;
+        let step = xy_chain(&pencil_with(&marks)).expect("an xy-chain");
+        assert_eq!(step.eliminations, vec![(72, 1)]);
+        assert_eq!(step.cells, vec![0, 0, 8, 8, 80, 80]);
+    }
+
+    #[test]
+    fn aic_mixes_cells_and_units() {
+        let mut marks = [0x1ffu16; 81];
+        // 1(r1c1) = 2(r1c1) - 2(r5c1) = 2(r5c9) - 1(r5c9) = 1(r9c9): r9c1 loses 1.
+        marks[0] = 0b011;
+        keep(&mut marks, 1, 4, &[36, 44]);
+        keep(&mut marks, 0, 17, &[44, 80]);
+        let step = aic(&pencil_with(&marks)).expect("an aic");
+        assert!(step.eliminations.contains(&(72, 1)));
+        assert!(x_chain(&pencil_with(&marks)).is_none() && xy_chain(&pencil_with(&marks)).is_none());
+    }
+}

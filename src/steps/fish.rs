@@ -1,0 +1,237 @@
+//! Fish on one digit: n base lines (rows, or columns) whose places lie in n cross lines, so
+//! the cross lines lose the digit outside the base (X-wing, swordfish, jellyfish); and the
+//! finned X-wing and swordfish, where the extra places (fins) share one box and only the
+//! cross-line cells of that box lose it.
+
+use super::combos::first_combination;
+use super::geometry::{Cells, UNIT_CELLS};
+use super::pencil::Pencil;
+use super::step::Step;
+use super::table::Technique;
+
+/// The places of digit `d` in each of the nine lines of one kind, as 9-bit masks over the
+/// crossing lines' numbers.
+fn line_places(p: &Pencil, d: usize, rows: bool) -> [u16; 9] {
+    let mut places = [0u16; 9];
+    let cells = p.cells_of(d);
+    for (line, place) in places.iter_mut().enumerate() {
+        for k in 0..9 {
+            let cell = if rows { line * 9 + k } else { k * 9 + line };
+            if cells >> cell & 1 == 1 {
+                *place |= 1 << k;
+            }
+        }
+    }
+    places
+}
+
+fn lines_cells(mask: u16, rows: bool) -> Cells {
+    let base = if rows { 0 } else { 9 };
+    super::geometry::digits_of(mask).fold(0, |m, line| m | UNIT_CELLS[base + line])
+}
+
+fn unit_list(mask: u16, rows: bool) -> Vec<usize> {
+    let base = if rows { 0 } else { 9 };
+    super::geometry::digits_of(mask).map(|line| base + line).collect()
+}
+
+/// A basic fish of size `n`.
+pub fn basic(p: &Pencil, n: usize) -> Option<Step> {
+    let technique = match n {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    };
+    for d in 0..9 {
+        for rows in [true, false] {
+            let places = line_places(p, d, rows);
+            let mut lines = [0usize; 9];
+            let mut count = 0;
+            for (line, &mask) in places.iter().enumerate() {
+                if (2..=n).contains(&(mask.count_ones() as usize)) {
+                    lines[count] = line;
+                    count += 1;
+                }
+            }
+            let found = first_combination(count, n, &mut |pick| {
+                let cover = pick.iter().fold(0u16, |m, &i| m | places[lines[i]]);
+                if cover.count_ones() as usize != n {
+                    return None;
+                }
+                let base = pick.iter().fold(0u16, |m, &i| m | 1 << lines[i]);
+                let base_cells = lines_cells(base, rows);
+                let targets = p.cells_of(d) & lines_cells(cover, !rows) & !base_cells;
+                (targets != 0).then(|| {
+                    let mut units = unit_list(base, rows);
+                    units.extend(unit_list(cover, !rows));
+                    Step::new(technique)
+                        .with_cells(p.cells_of(d) & base_cells)
+                        .with_digits(1 << d)
+                        .with_units(&units)
+                        .eliminating(d, targets)
+                        .finish()
+                })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// A finned fish of size `n` (2 or 3): the base lines' places outside one box lie in `n`
+/// cross lines; the cross-line cells of that box outside the base lose the digit, since
+/// either a fin is true (and sees them) or the fish without fins is.
+pub fn finned(p: &Pencil, n: usize) -> Option<Step> {
+    let technique = if n == 2 { Technique::FinnedXWing } else { Technique::FinnedSwordfish };
+    for d in 0..9 {
+        for rows in [true, false] {
+            let places = line_places(p, d, rows);
+            let mut lines = [0usize; 9];
+            let mut count = 0;
+            for (line, &mask) in places.iter().enumerate() {
+                if mask != 0 {
+                    lines[count] = line;
+                    count += 1;
+                }
+            }
+            let found = first_combination(count, n, &mut |pick| {
+                let base = pick.iter().fold(0u16, |m, &i| m | 1 << lines[i]);
+                for bx in 0..9 {
+                    // The box's band (base lines it crosses) and stack (cross lines it crosses).
+                    let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
+                    let band_lines = 0b111u16 << (3 * band);
+                    let stack_lines = 0b111u16 << (3 * stack);
+                    if base & band_lines == 0 {
+                        continue;
+                    }
+                    let mut outside = 0u16;
+                    let mut fins = 0u16;
+                    for &i in pick {
+                        let line = lines[i];
+                        if band_lines >> line & 1 == 1 {
+                            outside |= places[line] & !stack_lines;
+                            fins |= places[line] & stack_lines;
+                        } else {
+                            outside |= places[line];
+                        }
+                    }
+                    let have = outside.count_ones() as usize;
+                    if have > n || fins == 0 {
+                        continue;
+                    }
+                    let spare = stack_lines & !outside;
+                    let found = choose_cover(spare, n - have, &mut |extra| {
+                        let cover = outside | extra;
+                        if cover & stack_lines == 0 {
+                            return None;
+                        }
+                        let fin_places = fins & !cover;
+                        if fin_places == 0 {
+                            return None;
+                        }
+                        let base_cells = lines_cells(base, rows);
+                        let targets = p.cells_of(d) & UNIT_CELLS[18 + bx] & lines_cells(cover, !rows) & !base_cells;
+                        (targets != 0).then(|| {
+                            let mut units = unit_list(base, rows);
+                            units.extend(unit_list(cover, !rows));
+                            units.push(18 + bx);
+                            Step::new(technique)
+                                .with_cells(p.cells_of(d) & base_cells)
+                                .with_digits(1 << d)
+                                .with_units(&units)
+                                .eliminating(d, targets)
+                                .finish()
+                        })
+                    });
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+                None
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// Calls `visit` with each way to pick `k` members of `spare` (a 9-bit mask).
+fn choose_cover(spare: u16, k: usize, visit: &mut impl FnMut(u16) -> Option<Step>) -> Option<Step> {
+    if k == 0 {
+        return visit(0);
+    }
+    let bits: Vec<usize> = super::geometry::digits_of(spare).collect();
+    first_combination(bits.len(), k, &mut |pick| visit(pick.iter().fold(0u16, |m, &i| m | 1 << bits[i])))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::pencil_with;
+    use super::*;
+
+    fn only_in(marks: &mut [u16; 81], d: usize, row: usize, cols: &[usize]) {
+        for c in 0..9 {
+            if !cols.contains(&c) {
+                marks[row * 9 + c] &= !(1 << d);
+            }
+        }
+    }
+
+    #[test]
+    fn x_wing_on_rows_clears_its_columns() {
+        let mut marks = [0x1ffu16; 81];
+        only_in(&mut marks, 0, 1, &[1, 7]);
+        only_in(&mut marks, 0, 5, &[1, 7]);
+        let step = basic(&pencil_with(&marks), 2).expect("an x-wing on 1");
+        assert_eq!(step.cells, vec![10, 16, 46, 52]);
+        assert_eq!(step.units, vec![1, 5, 10, 16]);
+        assert_eq!(step.eliminations.len(), 14);
+        assert!(step.eliminations.iter().all(|&(c, d)| d == 1 && (c % 9 == 1 || c % 9 == 7)));
+    }
+
+    #[test]
+    fn swordfish_and_jellyfish() {
+        let mut marks = [0x1ffu16; 81];
+        only_in(&mut marks, 2, 0, &[0, 4]);
+        only_in(&mut marks, 2, 3, &[4, 8]);
+        only_in(&mut marks, 2, 7, &[0, 8]);
+        let step = basic(&pencil_with(&marks), 3).expect("a swordfish on 3");
+        assert_eq!(step.technique, Technique::Swordfish);
+        assert_eq!(step.eliminations.len(), 18);
+        let mut jelly = [0x1ffu16; 81];
+        for (row, cols) in [(0usize, [0usize, 2]), (2, [2, 4]), (4, [4, 6]), (6, [6, 0])] {
+            only_in(&mut jelly, 8, row, &cols);
+        }
+        let step = basic(&pencil_with(&jelly), 4).expect("a jellyfish on 9");
+        assert_eq!(step.cells.len(), 8);
+        assert_eq!(step.eliminations.len(), 20);
+    }
+
+    #[test]
+    fn finned_x_wing_clears_only_the_fin_box() {
+        let mut marks = [0x1ffu16; 81];
+        only_in(&mut marks, 4, 0, &[1, 7]);
+        // Row 5: 5 in c2, c8 and a fin in c9 (box 6).
+        only_in(&mut marks, 4, 4, &[1, 7, 8]);
+        let step = finned(&pencil_with(&marks), 2).expect("a finned x-wing on 5");
+        // Column 8 in box 6, outside rows 1 and 5: r4c8, r6c8.
+        assert_eq!(step.eliminations, vec![(34, 5), (52, 5)]);
+        assert!(basic(&pencil_with(&marks), 2).is_none());
+    }
+
+    #[test]
+    fn finned_swordfish() {
+        let mut marks = [0x1ffu16; 81];
+        only_in(&mut marks, 0, 0, &[0, 4]);
+        only_in(&mut marks, 0, 3, &[4, 8]);
+        only_in(&mut marks, 0, 7, &[0, 8, 7]);
+        let step = finned(&pencil_with(&marks), 3).expect("a finned swordfish on 1");
+        assert_eq!(step.technique, Technique::FinnedSwordfish);
+        // Column 9 in box 9 outside row 8: r7c9, r9c9.
+        assert_eq!(step.eliminations, vec![(62, 1), (80, 1)]);
+    }
+}

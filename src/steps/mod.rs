@@ -1,0 +1,39 @@
+//! Human solving steps: pencil marks and the techniques a person uses, from singles to
+//! chains, each finding the easiest step that makes progress; paths of such steps and the
+//! grade they give a puzzle. Pure Rust over the core [`Grid`](crate::grid::Grid).
+//!
+//! Offers: [`Pencil`] (candidates), [`next_step`], [`solve_path`], [`Step`], the one table of
+//! techniques ([`TECHNIQUES`]: order, names, [`Level`]s, weights) and [`logic_grade`].
+//! Every step is sound: it never places a digit or removes a candidate that a solution of
+//! the board contradicts. The uniqueness techniques (unique rectangles, BUG+1) are sound only
+//! on a board with exactly one solution: callers say so with `unique`.
+
+// Unit and cell numbers are what steps report, so loops over them index tables by number.
+#![allow(clippy::needless_range_loop)]
+
+mod chains;
+mod combos;
+mod finder;
+mod fish;
+pub mod geometry;
+mod intersections;
+mod links;
+mod path;
+mod pencil;
+mod single_digit;
+mod singles;
+mod step;
+mod subsets;
+mod table;
+mod uniqueness;
+mod wings;
+#[cfg(test)]
+mod data_tests;
+#[cfg(test)]
+mod testing;
+
+pub use finder::{find, next_step};
+pub use path::{grade_path, logic_grade, solve_path, LogicGrade, Path};
+pub use pencil::{MarksError, Pencil, ALL_DIGITS};
+pub use step::Step;
+pub use table::{Info, Level, Technique, Techniques, ALL_TECHNIQUES, TECHNIQUES};

@@ -1,0 +1,63 @@
+//! Solving paths and the logic grade: steps applied in order until the board is solved or
+//! no allowed technique applies.
+
+use super::finder::next_step;
+use super::pencil::Pencil;
+use super::step::Step;
+use super::table::{Level, Technique, Techniques, ALL_TECHNIQUES};
+use crate::grid::{Grid, CELLS};
+
+/// No path is longer: every step places a digit or removes a candidate.
+const MAX_STEPS: usize = CELLS * 10;
+
+/// The steps from a board, and where they led.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    pub steps: Vec<Step>,
+    pub solved: bool,
+    pub end: Pencil,
+}
+
+/// Applies the easiest step until the board is solved or stuck.
+pub fn solve_path(start: Pencil, allowed: Techniques, unique: bool) -> Path {
+    let mut pencil = start;
+    let mut steps = Vec::new();
+    while steps.len() < MAX_STEPS {
+        let Some(step) = next_step(&pencil, allowed, unique) else { break };
+        pencil.apply(&step);
+        steps.push(step);
+    }
+    Path { solved: pencil.is_solved(), steps, end: pencil }
+}
+
+/// How hard a puzzle is for a person, from the path of easiest steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogicGrade {
+    /// The hardest technique's level, or [`Level::Guessing`] when logic alone is stuck.
+    pub level: Level,
+    /// The hardest technique the path used (`None` for a board with nothing to do).
+    pub hardest: Option<Technique>,
+    /// The sum of the path's technique weights.
+    pub score: u32,
+    /// The number of steps.
+    pub steps: u32,
+    pub solved_by_logic: bool,
+}
+
+/// The grade of a puzzle already known to have exactly one solution (so the uniqueness
+/// techniques apply). Its level is that of the hardest technique the path needs.
+pub fn logic_grade(grid: &Grid) -> LogicGrade {
+    grade_path(&solve_path(Pencil::from_grid(grid), ALL_TECHNIQUES, true))
+}
+
+/// The grade of a path already taken.
+pub fn grade_path(path: &Path) -> LogicGrade {
+    let hardest = path.steps.iter().map(|s| s.technique).max();
+    let score = path.steps.iter().map(|s| s.technique.info().weight).sum();
+    let level = if !path.solved {
+        Level::Guessing
+    } else {
+        hardest.map_or(Level::Easy, |t| t.info().level)
+    };
+    LogicGrade { level, hardest, score, steps: path.steps.len() as u32, solved_by_logic: path.solved }
+}

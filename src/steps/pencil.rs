@@ -1,0 +1,185 @@
+//! The pencil-mark state the techniques read: each empty cell's candidates as a 9-bit mask,
+//! and each digit's candidate cells as an 81-bit mask, kept in step with each other.
+
+use super::geometry::{members, Cells, PEERS, UNIT_CELLS, UNITS_OF};
+use super::step::Step;
+use crate::grid::{Grid, CELLS};
+
+/// Every digit, as a candidate mask (bit `d - 1` for digit `d`).
+pub const ALL_DIGITS: u16 = 0x1ff;
+
+/// A board with pencil marks. Filled cells have no candidates; a digit is a candidate only of
+/// empty cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pencil {
+    values: [u8; CELLS],
+    masks: [u16; CELLS],
+    digits: [Cells; 9],
+    empty: Cells,
+}
+
+/// Pencil marks that a given (or another filled cell) rules out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarksError {
+    /// An empty cell lists a digit that a filled peer holds: the cell, the digit 1-9, and the
+    /// peer that holds it.
+    RuledOut { cell: usize, digit: u8, by: usize },
+    /// A filled cell lists candidates: the cell and its digit.
+    Filled { cell: usize, value: u8 },
+    /// A mask with bits above the ninth: the cell and the mask.
+    Bits { cell: usize, mask: u16 },
+}
+
+impl Pencil {
+    /// The pencil marks a person starts from: every digit that no filled peer holds.
+    pub fn from_grid(grid: &Grid) -> Pencil {
+        let values = *grid.cells();
+        let mut seen = [0u16; 27];
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
+                for &u in &UNITS_OF[cell] {
+                    seen[usize::from(u)] |= 1 << (v - 1);
+                }
+            }
+        }
+        let mut masks = [0u16; CELLS];
+        for (cell, mask) in masks.iter_mut().enumerate() {
+            if values[cell] == 0 {
+                let [r, c, b] = UNITS_OF[cell];
+                *mask = ALL_DIGITS & !(seen[usize::from(r)] | seen[usize::from(c)] | seen[usize::from(b)]);
+            }
+        }
+        Pencil::assemble(values, masks)
+    }
+
+    /// The given pencil marks, checked to be no wider than what the filled cells allow.
+    pub fn with_marks(grid: &Grid, marks: &[u16; CELLS]) -> Result<Pencil, MarksError> {
+        let values = *grid.cells();
+        for (cell, &mask) in marks.iter().enumerate() {
+            if mask & !ALL_DIGITS != 0 {
+                return Err(MarksError::Bits { cell, mask });
+            }
+            let value = values[cell];
+            if value != 0 {
+                if mask != 0 {
+                    return Err(MarksError::Filled { cell, value });
+                }
+                continue;
+            }
+            for by in members(PEERS[cell]) {
+                let held = values[by];
+                if held != 0 && mask >> (held - 1) & 1 == 1 {
+                    return Err(MarksError::RuledOut { cell, digit: held, by });
+                }
+            }
+        }
+        Ok(Pencil::assemble(values, *marks))
+    }
+
+    fn assemble(values: [u8; CELLS], masks: [u16; CELLS]) -> Pencil {
+        let mut digits = [0u128; 9];
+        let mut empty = 0u128;
+        for (cell, &mask) in masks.iter().enumerate() {
+            if values[cell] == 0 {
+                empty |= 1 << cell;
+            }
+            for (d, digit) in digits.iter_mut().enumerate() {
+                if mask >> d & 1 == 1 {
+                    *digit |= 1 << cell;
+                }
+            }
+        }
+        Pencil { values, masks, digits, empty }
+    }
+
+    /// The board's digits (0 for empty).
+    pub fn values(&self) -> &[u8; CELLS] {
+        &self.values
+    }
+
+    /// The board as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_values(self.values).unwrap_or(Grid::EMPTY)
+    }
+
+    /// Each cell's candidates (bit `d - 1` for digit `d`; 0 for a filled cell).
+    pub fn masks(&self) -> &[u16; CELLS] {
+        &self.masks
+    }
+
+    /// The candidates of one cell.
+    pub fn mask(&self, cell: usize) -> u16 {
+        self.masks.get(cell).copied().unwrap_or(0)
+    }
+
+    /// The cells where digit index `d` (0-8) is a candidate.
+    pub fn cells_of(&self, d: usize) -> Cells {
+        self.digits.get(d).copied().unwrap_or(0)
+    }
+
+    /// The empty cells.
+    pub fn empty(&self) -> Cells {
+        self.empty
+    }
+
+    /// True when every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.empty == 0
+    }
+
+    /// The digits already placed in a unit, as a mask.
+    pub fn placed_in(&self, unit: usize) -> u16 {
+        members(UNIT_CELLS.get(unit).copied().unwrap_or(0) & !self.empty)
+            .fold(0, |mask, cell| mask | 1 << (self.values[cell] - 1))
+    }
+
+    /// True when some empty cell has no candidate left, or a unit has a missing digit with
+    /// nowhere to go: no technique should run on such a board.
+    pub fn is_broken(&self) -> bool {
+        if members(self.empty).any(|cell| self.masks[cell] == 0) {
+            return true;
+        }
+        (0..27).any(|unit| {
+            let open = (0..9).fold(0u16, |m, d| if self.digits[d] & UNIT_CELLS[unit] != 0 { m | 1 << d } else { m });
+            open | self.placed_in(unit) != ALL_DIGITS
+        })
+    }
+
+    /// Writes digit index `d` (0-8) into `cell` and removes it from the cell's peers.
+    pub fn place(&mut self, cell: usize, d: usize) {
+        if cell >= CELLS || d >= 9 {
+            return;
+        }
+        let mut mask = self.masks[cell];
+        while mask != 0 {
+            let other = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            self.digits[other] &= !(1 << cell);
+        }
+        self.masks[cell] = 0;
+        self.values[cell] = d as u8 + 1;
+        self.empty &= !(1 << cell);
+        for peer in members(self.digits[d] & PEERS[cell]) {
+            self.masks[peer] &= !(1 << d);
+        }
+        self.digits[d] &= !PEERS[cell];
+    }
+
+    /// Removes digit index `d` (0-8) from the candidates of `cell`.
+    pub fn eliminate(&mut self, cell: usize, d: usize) {
+        if cell < CELLS && d < 9 {
+            self.masks[cell] &= !(1 << d);
+            self.digits[d] &= !(1 << cell);
+        }
+    }
+
+    /// Applies a step's placements and eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, digit) in &step.eliminations {
+            self.eliminate(usize::from(cell), usize::from(digit).wrapping_sub(1));
+        }
+        for &(cell, digit) in &step.placements {
+            self.place(usize::from(cell), usize::from(digit).wrapping_sub(1));
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Single-digit patterns, each a short chain of strong links on one digit: the skyscraper
+//! (two row, or two column, conjugate pairs joined at one end by a column, or row), the
+//! 2-string kite (a row pair and a column pair joined in a box) and the empty rectangle (a
+//! box whose places lie on one row and one column, with a conjugate pair off it).
+
+use super::geometry::{first, Cells, PEERS, UNIT_CELLS};
+use super::pencil::Pencil;
+use super::step::Step;
+use super::table::Technique;
+
+/// The conjugate pairs of digit `d` in lines `lines` (0-8 rows, 9-17 columns): two cells and
+/// the unit.
+fn pairs(p: &Pencil, d: usize, lines: std::ops::Range<usize>) -> Vec<(usize, usize, usize)> {
+    lines
+        .filter_map(|unit| {
+            let places = p.cells_of(d) & UNIT_CELLS[unit];
+            (places.count_ones() == 2).then(|| {
+                let a = first(places);
+                (a, first(places & !(1 << a)), unit)
+            })
+        })
+        .collect()
+}
+
+/// Two pairs `(a1, a2)` and `(b1, b2)` whose `a2` and `b2` see each other: `a1` or `b1` is
+/// true, so digit `d` leaves every cell that sees both.
+fn joined(p: &Pencil, technique: Technique, d: usize, first_pairs: &[(usize, usize, usize)], second_pairs: &[(usize, usize, usize)], link: impl Fn(usize, usize) -> bool) -> Option<Step> {
+    for (i, &(x1, x2, u)) in first_pairs.iter().enumerate() {
+        for (j, &(y1, y2, v)) in second_pairs.iter().enumerate() {
+            if std::ptr::eq(first_pairs, second_pairs) && j <= i {
+                continue;
+            }
+            for (a1, a2) in [(x1, x2), (x2, x1)] {
+                for (b1, b2) in [(y1, y2), (y2, y1)] {
+                    let four: Cells = 1 << a1 | 1 << a2 | 1 << b1 | 1 << b2;
+                    if four.count_ones() != 4 || !link(a2, b2) {
+                        continue;
+                    }
+                    let targets = p.cells_of(d) & PEERS[a1] & PEERS[b1] & !four;
+                    if targets != 0 {
+                        return Some(Step::new(technique).with_cells(four).with_digits(1 << d).with_units(&[u, v]).eliminating(d, targets).finish());
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+pub fn skyscraper(p: &Pencil) -> Option<Step> {
+    for d in 0..9 {
+        let rows = pairs(p, d, 0..9);
+        // Rows joined by a column: the joined ends share a column, the free ends do not.
+        if let Some(step) = joined(p, Technique::Skyscraper, d, &rows, &rows, |a, b| a % 9 == b % 9) {
+            return Some(step);
+        }
+        let cols = pairs(p, d, 9..18);
+        if let Some(step) = joined(p, Technique::Skyscraper, d, &cols, &cols, |a, b| a / 9 == b / 9) {
+            return Some(step);
+        }
+    }
+    None
+}
+
+pub fn two_string_kite(p: &Pencil) -> Option<Step> {
+    for d in 0..9 {
+        let rows = pairs(p, d, 0..9);
+        let cols = pairs(p, d, 9..18);
+        let same_box = |a: usize, b: usize| super::geometry::UNITS_OF[a][2] == super::geometry::UNITS_OF[b][2];
+        if let Some(step) = joined(p, Technique::TwoStringKite, d, &rows, &cols, same_box) {
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// An empty rectangle: digit `d` in box B lies only on row R and column C of B (on both).
+/// A conjugate pair in a column X off B's stack, one end `p` on row R and the other `q` off
+/// B's band: either `q` is true or (`p` is, so B's row-R places are not, so B's column-C
+/// places hold `d`); either way the cell on `q`'s row and column C loses `d`. The same with
+/// rows and columns swapped.
+pub fn empty_rectangle(pencil: &Pencil) -> Option<Step> {
+    for d in 0..9 {
+        let cells = pencil.cells_of(d);
+        for bx in 0..9 {
+            let in_box = cells & UNIT_CELLS[18 + bx];
+            if in_box.count_ones() < 2 {
+                continue;
+            }
+            let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
+            for r in top..top + 3 {
+                for c in left..left + 3 {
+                    let cross = UNIT_CELLS[r] | UNIT_CELLS[9 + c];
+                    if in_box & !cross != 0 || in_box & !UNIT_CELLS[r] == 0 || in_box & !UNIT_CELLS[9 + c] == 0 {
+                        continue;
+                    }
+                    // Conjugate pairs in columns off the box's stack, one end on row r.
+                    for x in (0..9).filter(|x| x / 3 != bx % 3) {
+                        let pair = cells & UNIT_CELLS[9 + x];
+                        if pair.count_ones() != 2 || pair & UNIT_CELLS[r] == 0 {
+                            continue;
+                        }
+                        let q = first(pair & !UNIT_CELLS[r]);
+                        if q / 9 / 3 == bx / 3 {
+                            continue;
+                        }
+                        let target = (q / 9) * 9 + c;
+                        if cells >> target & 1 == 1 {
+                            return Some(found(d, bx, r, 9 + c, 9 + x, in_box | pair, target));
+                        }
+                    }
+                    // Conjugate pairs in rows off the box's band, one end on column c.
+                    for y in (0..9).filter(|y| y / 3 != bx / 3) {
+                        let pair = cells & UNIT_CELLS[y];
+                        if pair.count_ones() != 2 || pair & UNIT_CELLS[9 + c] == 0 {
+                            continue;
+                        }
+                        let q = first(pair & !UNIT_CELLS[9 + c]);
+                        if (q % 9) / 3 == bx % 3 {
+                            continue;
+                        }
+                        let target = r * 9 + q % 9;
+                        if cells >> target & 1 == 1 {
+                            return Some(found(d, bx, r, 9 + c, y, in_box | pair, target));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn found(d: usize, bx: usize, row: usize, col: usize, line: usize, pattern: Cells, target: usize) -> Step {
+    Step::new(Technique::EmptyRectangle)
+        .with_cells(pattern)
+        .with_digits(1 << d)
+        .with_units(&[18 + bx, row, col, line])
+        .eliminating(d, 1 << target)
+        .finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::geometry::{members, sees};
+    use super::super::testing::pencil_with;
+    use super::*;
+
+    fn keep(marks: &mut [u16; 81], d: usize, unit: usize, cells: &[usize]) {
+        for cell in members(UNIT_CELLS[unit]) {
+            if !cells.contains(&cell) {
+                marks[cell] &= !(1 << d);
+            }
+        }
+    }
+
+    #[test]
+    fn skyscraper_on_two_rows() {
+        let mut marks = [0x1ffu16; 81];
+        // 1 in row 2 only at c1, c5; in row 6 only at c1, c6: joined in column 1, the free
+        // ends r2c5 and r6c6 both see r1c6, r3c6 (box 2) and r4c5, r5c5 (box 5).
+        keep(&mut marks, 0, 1, &[9, 13]);
+        keep(&mut marks, 0, 5, &[45, 50]);
+        let step = skyscraper(&pencil_with(&marks)).expect("a skyscraper on 1");
+        assert_eq!(step.cells, vec![9, 13, 45, 50]);
+        assert_eq!(step.eliminations, vec![(5, 1), (23, 1), (31, 1), (40, 1)]);
+        for &(cell, _) in &step.eliminations {
+            assert!(sees(usize::from(cell), 13) && sees(usize::from(cell), 50));
+        }
+    }
+
+    #[test]
+    fn kite_joins_a_row_and_a_column_in_a_box() {
+        let mut marks = [0x1ffu16; 81];
+        // 2 in row 1 at c2 and c8; in column 1 at r3 and r7; r1c2 and r3c1 share box 1.
+        keep(&mut marks, 1, 0, &[1, 7]);
+        keep(&mut marks, 1, 9, &[18, 54]);
+        let step = two_string_kite(&pencil_with(&marks)).expect("a kite on 2");
+        // r7c8 sees r1c8 (column 8) and r7c1 (row 7).
+        assert_eq!(step.eliminations, vec![(61, 2)]);
+    }
+
+    #[test]
+    fn empty_rectangle_with_a_column_pair() {
+        let mut marks = [0x1ffu16; 81];
+        // Box 1: 3 only on row 1 and column 1 (r1c2, r1c3, r2c1, r3c1).
+        for cell in [0usize, 10, 11, 19, 20] {
+            marks[cell] &= !(1 << 2);
+        }
+        // Column 5: 3 only at r1c5 and r6c5.
+        keep(&mut marks, 2, 13, &[4, 49]);
+        let step = empty_rectangle(&pencil_with(&marks)).expect("an empty rectangle on 3");
+        // r6c1 loses 3.
+        assert_eq!(step.eliminations, vec![(45, 3)]);
+    }
+}

@@ -1,0 +1,85 @@
+//! Singles: a full house (the last empty cell of a unit), a hidden single (a digit with one
+//! place left in a unit) and a naked single (a cell with one candidate left).
+
+use super::geometry::{first, members, UNIT_CELLS};
+use super::pencil::{Pencil, ALL_DIGITS};
+use super::step::Step;
+use super::table::Technique;
+
+/// Units in the order a person scans them for hidden singles: boxes, then rows, then columns.
+const SCAN_ORDER: [usize; 27] = [
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+];
+
+pub fn full_house(p: &Pencil) -> Option<Step> {
+    for unit in 0..27 {
+        let open = UNIT_CELLS[unit] & p.empty();
+        if open.count_ones() != 1 {
+            continue;
+        }
+        let cell = first(open);
+        let missing = ALL_DIGITS & !p.placed_in(unit);
+        if missing.count_ones() == 1 && p.mask(cell) == missing {
+            let d = missing.trailing_zeros() as usize;
+            return Some(Step::new(Technique::FullHouse).placing(cell, d).with_cells(open).with_digits(missing).with_units(&[unit]));
+        }
+    }
+    None
+}
+
+pub fn hidden_single(p: &Pencil) -> Option<Step> {
+    for unit in SCAN_ORDER {
+        for d in 0..9 {
+            let places = p.cells_of(d) & UNIT_CELLS[unit];
+            if places.count_ones() == 1 {
+                let cell = first(places);
+                return Some(
+                    Step::new(Technique::HiddenSingle).placing(cell, d).with_cells(places).with_digits(1 << d).with_units(&[unit]),
+                );
+            }
+        }
+    }
+    None
+}
+
+pub fn naked_single(p: &Pencil) -> Option<Step> {
+    members(p.empty()).find(|&cell| p.mask(cell).count_ones() == 1).map(|cell| {
+        let mask = p.mask(cell);
+        Step::new(Technique::NakedSingle).placing(cell, mask.trailing_zeros() as usize).with_cells(1 << cell).with_digits(mask)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{pencil_from, pencil_with};
+    use super::*;
+
+    #[test]
+    fn full_house_fills_the_last_cell_of_a_row() {
+        let p = pencil_from("12345678.........................................................................");
+        let step = full_house(&p).expect("row 1 has one empty cell");
+        assert_eq!(step.placements, vec![(8, 9)]);
+        assert_eq!(step.describe(), "Full house: r1c9 is the last empty cell in row 1, so r1c9 is 9");
+    }
+
+    #[test]
+    fn hidden_single_finds_the_one_place_in_a_box() {
+        let mut marks = [0x1ffu16; 81];
+        for cell in [0usize, 1, 2, 10, 11, 18, 19, 20] {
+            marks[cell] &= !(1 << 4);
+        }
+        let step = hidden_single(&pencil_with(&marks)).expect("5 has one place in box 1");
+        assert_eq!(step.placements, vec![(9, 5)]);
+        assert_eq!(step.describe(), "Hidden single: 5 can only go in r2c1 within box 1");
+    }
+
+    #[test]
+    fn naked_single_finds_a_cell_with_one_candidate() {
+        let mut marks = [0x1ffu16; 81];
+        marks[40] = 1 << 6;
+        let p = pencil_with(&marks);
+        let step = naked_single(&p).expect("r5c5 has one candidate");
+        assert_eq!(step.placements, vec![(40, 7)]);
+        assert_eq!(step.describe(), "Naked single: r5c5 can only be 7");
+    }
+}

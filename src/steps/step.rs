@@ -1,0 +1,129 @@
+//! One step of a solving path: what a technique found, and the sentence that explains it.
+
+use super::geometry::{cell_name, digits_of, members, unit_name, Cells};
+use super::table::Technique;
+
+/// A technique's finding. Cells are 0-80 (row-major), digits 1-9, units 0-26 (rows, columns,
+/// boxes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub technique: Technique,
+    /// `(cell, digit)` pairs to write.
+    pub placements: Vec<(u8, u8)>,
+    /// `(cell, digit)` candidates to remove.
+    pub eliminations: Vec<(u8, u8)>,
+    /// The pattern's cells.
+    pub cells: Vec<u8>,
+    /// The pattern's digits, as a mask (bit `d - 1`).
+    pub digits: u16,
+    /// The units the pattern lies in.
+    pub units: Vec<u8>,
+}
+
+impl Step {
+    /// A step with nothing in it yet.
+    pub fn new(technique: Technique) -> Step {
+        Step { technique, placements: Vec::new(), eliminations: Vec::new(), cells: Vec::new(), digits: 0, units: Vec::new() }
+    }
+
+    /// Adds the pattern's cells.
+    pub fn with_cells(mut self, cells: Cells) -> Step {
+        self.cells.extend(members(cells).map(|c| c as u8));
+        self
+    }
+
+    /// Adds pattern cells in the given order (a chain's).
+    pub fn with_cell_list(mut self, cells: &[u8]) -> Step {
+        self.cells.extend_from_slice(cells);
+        self
+    }
+
+    /// Adds the pattern's digits (a mask of digit indexes 0-8).
+    pub fn with_digits(mut self, mask: u16) -> Step {
+        self.digits |= mask;
+        self
+    }
+
+    /// Adds the pattern's units.
+    pub fn with_units(mut self, units: &[usize]) -> Step {
+        self.units.extend(units.iter().map(|&u| u as u8));
+        self
+    }
+
+    /// Adds the removal of digit index `d` from each of `cells`.
+    pub fn eliminating(mut self, d: usize, cells: Cells) -> Step {
+        self.eliminations.extend(members(cells).map(|c| (c as u8, d as u8 + 1)));
+        self
+    }
+
+    /// Adds the placement of digit index `d` in `cell`.
+    pub fn placing(mut self, cell: usize, d: usize) -> Step {
+        self.placements.push((cell as u8, d as u8 + 1));
+        self
+    }
+
+    /// Sorts the eliminations by cell then digit, so every step reads the same way.
+    pub fn finish(mut self) -> Step {
+        self.eliminations.sort_unstable();
+        self.eliminations.dedup();
+        self
+    }
+
+    /// A sentence a person understands, in `r1c1` notation, e.g.
+    /// "Hidden single: 5 can only go in r2c6 within box 2".
+    pub fn describe(&self) -> String {
+        let name = capitalised(self.technique.name());
+        let units = self.units.iter().map(|&u| unit_name(usize::from(u))).collect::<Vec<_>>().join(", ");
+        let digits = digits_of(self.digits).map(|d| (d + 1).to_string()).collect::<Vec<_>>().join(", ");
+        let cells = self.cells.iter().map(|&c| cell_name(usize::from(c))).collect::<Vec<_>>().join(", ");
+        let outcome = self.outcome();
+        match self.technique {
+            Technique::FullHouse => format!("{name}: {} is the last empty cell in {units}, so {outcome}", cells),
+            Technique::HiddenSingle => {
+                let (cell, digit) = self.placements.first().copied().unwrap_or((0, 0));
+                format!("{name}: {digit} can only go in {} within {units}", cell_name(usize::from(cell)))
+            }
+            Technique::NakedSingle => {
+                let (cell, digit) = self.placements.first().copied().unwrap_or((0, 0));
+                format!("{name}: {} can only be {digit}", cell_name(usize::from(cell)))
+            }
+            Technique::Pointing | Technique::Claiming => {
+                let (inside, line) = match self.units.as_slice() {
+                    [a, b] => (unit_name(usize::from(*a)), unit_name(usize::from(*b))),
+                    _ => (units.clone(), String::new()),
+                };
+                format!("{name}: in {inside}, {digits} lies only in {line}, so {outcome}")
+            }
+            Technique::XChain | Technique::XyChain | Technique::Aic => {
+                format!("{name} on {digits} through {}: {outcome}", cells.replace(", ", " - "))
+            }
+            _ if units.is_empty() => format!("{name} on {digits} in {cells}: {outcome}"),
+            _ => format!("{name} on {digits} in {cells} ({units}): {outcome}"),
+        }
+    }
+
+    /// What the step does, as a clause: "r1c2 is 5", "remove 3 from r1c2, r4c5".
+    fn outcome(&self) -> String {
+        let mut parts = Vec::new();
+        for &(cell, digit) in &self.placements {
+            parts.push(format!("{} is {digit}", cell_name(usize::from(cell))));
+        }
+        let mut digits: Vec<u8> = self.eliminations.iter().map(|&(_, d)| d).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        for digit in digits {
+            let cells: Vec<String> =
+                self.eliminations.iter().filter(|&&(_, d)| d == digit).map(|&(c, _)| cell_name(usize::from(c))).collect();
+            parts.push(format!("remove {digit} from {}", cells.join(", ")));
+        }
+        parts.join("; ")
+    }
+}
+
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,187 @@
+//! The one table of techniques: their order (easiest first, the order `next_step` tries them),
+//! their names, the level each one puts a puzzle at, and the weight each step adds to a score.
+//! The Python tuple `TECHNIQUES`, the stub and docs/steps.md are tested against it.
+
+/// The difficulty ladder, easiest first. A puzzle's level is that of the hardest technique
+/// its path needs; one that logic alone cannot finish needs guessing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Extreme,
+    Guessing,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 6] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme, Level::Guessing];
+
+    /// The name users see.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+            Level::Guessing => "guessing",
+        }
+    }
+
+    /// The level named `name`, the inverse of [`Level::name`].
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.name() == name)
+    }
+
+    /// The level's place on the ladder, 0 for easy.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// A technique; its number is its place in [`TECHNIQUES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    FullHouse,
+    HiddenSingle,
+    NakedSingle,
+    Pointing,
+    Claiming,
+    NakedPair,
+    HiddenPair,
+    NakedTriple,
+    HiddenTriple,
+    XWing,
+    Skyscraper,
+    TwoStringKite,
+    NakedQuad,
+    HiddenQuad,
+    XyWing,
+    XyzWing,
+    WWing,
+    EmptyRectangle,
+    UniqueRectangle1,
+    UniqueRectangle2,
+    Swordfish,
+    FinnedXWing,
+    Jellyfish,
+    FinnedSwordfish,
+    Bug1,
+    SimpleColouring,
+    XChain,
+    XyChain,
+    Aic,
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub technique: Technique,
+    pub name: &'static str,
+    pub level: Level,
+    pub weight: u32,
+    /// Sound only on a puzzle known to have exactly one solution.
+    pub needs_uniqueness: bool,
+}
+
+const fn row(technique: Technique, name: &'static str, level: Level, weight: u32) -> Info {
+    Info { technique, name, level, weight, needs_uniqueness: false }
+}
+
+const fn unique(technique: Technique, name: &'static str, level: Level, weight: u32) -> Info {
+    Info { technique, name, level, weight, needs_uniqueness: true }
+}
+
+/// Every technique, easiest first.
+pub const TECHNIQUES: [Info; 29] = {
+    use Level::*;
+    use Technique::*;
+    [
+        row(FullHouse, "full house", Easy, 1),
+        row(HiddenSingle, "hidden single", Easy, 2),
+        row(NakedSingle, "naked single", Easy, 4),
+        row(Pointing, "pointing", Medium, 10),
+        row(Claiming, "claiming", Medium, 12),
+        row(NakedPair, "naked pair", Medium, 15),
+        row(HiddenPair, "hidden pair", Medium, 20),
+        row(NakedTriple, "naked triple", Medium, 25),
+        row(HiddenTriple, "hidden triple", Hard, 30),
+        row(XWing, "x-wing", Hard, 35),
+        row(Skyscraper, "skyscraper", Hard, 40),
+        row(TwoStringKite, "2-string kite", Hard, 40),
+        row(NakedQuad, "naked quad", Hard, 45),
+        row(HiddenQuad, "hidden quad", Hard, 50),
+        row(XyWing, "xy-wing", Hard, 50),
+        row(XyzWing, "xyz-wing", Hard, 55),
+        row(WWing, "w-wing", Expert, 60),
+        row(EmptyRectangle, "empty rectangle", Expert, 60),
+        unique(UniqueRectangle1, "unique rectangle type 1", Expert, 60),
+        unique(UniqueRectangle2, "unique rectangle type 2", Expert, 65),
+        row(Swordfish, "swordfish", Expert, 70),
+        row(FinnedXWing, "finned x-wing", Expert, 70),
+        row(Jellyfish, "jellyfish", Expert, 80),
+        row(FinnedSwordfish, "finned swordfish", Expert, 80),
+        unique(Bug1, "bug+1", Expert, 80),
+        row(SimpleColouring, "simple colouring", Extreme, 90),
+        row(XChain, "x-chain", Extreme, 100),
+        row(XyChain, "xy-chain", Extreme, 110),
+        row(Aic, "aic", Extreme, 140),
+    ]
+};
+
+impl Technique {
+    /// The technique's row of the table.
+    pub fn info(self) -> &'static Info {
+        &TECHNIQUES[self as usize]
+    }
+
+    /// The name users see.
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The technique named `name`.
+    pub fn from_name(name: &str) -> Option<Technique> {
+        TECHNIQUES.iter().find(|info| info.name == name).map(|info| info.technique)
+    }
+
+    /// The technique at `index` of the table.
+    pub fn from_index(index: usize) -> Option<Technique> {
+        TECHNIQUES.get(index).map(|info| info.technique)
+    }
+
+    /// The technique as a bit of a [`Techniques`] set.
+    pub fn bit(self) -> Techniques {
+        1 << (self as u32)
+    }
+}
+
+/// A set of techniques: bit `t as u32` for technique `t`.
+pub type Techniques = u32;
+
+/// Every technique.
+pub const ALL_TECHNIQUES: Techniques = (1 << TECHNIQUES.len()) - 1;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_enum_order_with_distinct_names_and_rising_levels() {
+        for (i, info) in TECHNIQUES.iter().enumerate() {
+            assert_eq!(info.technique as usize, i);
+            assert_eq!(Technique::from_name(info.name), Some(info.technique));
+            assert_eq!(Technique::from_index(i), Some(info.technique));
+        }
+        for pair in TECHNIQUES.windows(2) {
+            assert!(pair[0].level <= pair[1].level, "{} before {}", pair[0].name, pair[1].name);
+            assert!(pair[0].weight <= pair[1].weight, "{} before {}", pair[0].name, pair[1].name);
+        }
+        assert!(TECHNIQUES.iter().all(|info| info.level != Level::Guessing));
+        for level in Level::ALL {
+            assert_eq!(Level::from_name(level.name()), Some(level));
+        }
+    }
+}
