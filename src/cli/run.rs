@@ -89,6 +89,7 @@ fn dispatch<R: Read, W: Write, E: Write>(command: Command, stdin: R, stdout: W, 
         Command::Solve(args) => {
             Plan { mode: mode_of(args.json, false), task: Task::Solve, threads: args.threads, inputs: args.inputs }
         }
+        Command::Generate(args) => return super::generating::generate(&args, stdout, stderr, env),
     };
     read_and_report(&plan, stdin, stdout, stderr, env)
 }
