@@ -13,8 +13,10 @@ EMPTY = "." * 81
 def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["--help"], capsys)
     assert (code, err) == (0, "")
-    assert "\nCommands:\n  check  Check each board (the default)" in out
-    assert "\n  solve  Solve each board" in out
+    # The names are padded to the longest one (generate).
+    assert "\nCommands:\n  check     Check each board (the default)" in out
+    assert "\n  solve     Solve each board" in out
+    assert "\n  generate  Make proper puzzles" in out
     code, out, _ = run(["solve", "--help"], capsys)
     assert code == 0 and "Usage: valid-sudoku solve [OPTIONS] [FILE]...\n" in out
 
