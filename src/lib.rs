@@ -14,6 +14,7 @@ pub mod cli;
 pub mod conflicts;
 pub mod cpu;
 pub mod error;
+pub mod generate;
 pub mod grid;
 pub mod parse;
 pub mod render;
@@ -76,5 +77,9 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::canonical::automorphisms, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorph, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorphs_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::random_grid, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::random_grids, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::generate_many, m)?)?;
     Ok(())
 }

@@ -933,3 +933,135 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
     report SIGINT; no traceback. A board in a JSON list is also named by its index in the
     list: ``file:line: boards[3]: ...``, and ``"index": 3`` with ``--json``.
     """
+
+# --- Making puzzles: random_grid, random_grids, generate, generate_many (docs/generate.md) ---
+
+_Symmetry = Literal["none", "rot180", "rot90", "diagonal", "antidiagonal", "horizontal", "vertical"]
+
+def random_grid(*, seed: int | None = None) -> Board:
+    """A random complete valid grid, as a ``Board``.
+
+    The grid is a random solver fill (random digits in the three diagonal boxes, the rest
+    by a search that takes its guesses' options in random order) put through a uniformly
+    random element of the grid group (relabelling, row and column swaps within bands and
+    stacks, band and stack swaps, transposition). So every grid of an isomorphism class is
+    equally likely, each cell is uniform over 1-9, and all 44 band classes appear; the weight
+    of each class comes from the fill and is not claimed to be proportional to its size, so
+    the grids are not claimed uniform over all 6.67e21 grids (docs/generate.md).
+
+    ``seed`` (an int from 0 to 2**64 - 1) gives the same grid on every platform and every
+    call; ``None`` draws a seed from the operating system.
+
+        >>> from valid_sudoku import random_grid
+        >>> grid = random_grid(seed=1)
+        >>> grid.is_solved, grid == random_grid(seed=1), grid == random_grid(seed=2)
+        (True, True, False)
+
+    """
+
+def random_grids(n: int, /, *, seed: int | None = None, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:
+    """``n`` random grids as an (n, 81) uint8 array, one grid a row (the distribution of
+    ``random_grid``).
+
+    Runs without the GIL on up to ``threads`` threads (None: every core) and stops on
+    Ctrl-C. With a seed, row i is the same whatever ``threads`` is (each row has its own
+    stream of the seed). Needs numpy.
+
+        >>> from valid_sudoku import random_grids, is_valid_many
+        >>> grids = random_grids(1000, seed=7)
+        >>> grids.shape, bool(is_valid_many(grids).all()), bool((grids > 0).all())
+        ((1000, 81), True, True)
+
+    """
+
+def generate(
+    *,
+    clues: int | None = None,
+    minimal: bool = False,
+    symmetry: _Symmetry | None = None,
+    difficulty: str | None = None,
+    seed: int | None = None,
+) -> Board:
+    """A proper puzzle (exactly one solution, always), as a ``Board``.
+
+    - ``clues=K``: exactly K givens, any K from 22 to 81 (from 24 with a ``symmetry``). K
+      below 17 raises ValueError (no 16-clue puzzle exists: McGuire, Tugemann and Civario,
+      2012); 17 to 21 raise ValueError giving the supported floor. Without ``clues`` the
+      puzzle is what removal in random order leaves: minimal, 24 givens on average.
+    - ``minimal=True``: no given can be removed without a second solution appearing. With
+      ``clues``, K at most 30 (more raises ValueError).
+    - ``symmetry``: the pattern of givens is invariant under the map: ``"none"``,
+      ``"rot180"`` ((r, c) with (8-r, 8-c)), ``"rot90"`` (quarter turns), ``"diagonal"``
+      ((r, c) with (c, r)), ``"antidiagonal"`` ((r, c) with (8-c, 8-r)), ``"horizontal"``
+      ((r, c) with (8-r, c)) or ``"vertical"`` ((r, c) with (r, 8-c)). ``"rot90"`` needs
+      K to be a multiple of 4 or one more (else ValueError).
+    - ``difficulty``: needs grading, which is not in this build: anything but None raises
+      ValueError.
+    - ``seed``: an int from 0 to 2**64 - 1 gives the same puzzle on every platform and call;
+      ``None`` draws a seed from the operating system.
+
+    Requests that cannot be met raise ValueError before any search; every search runs
+    without the GIL and stops on Ctrl-C (KeyboardInterrupt).
+
+        >>> from valid_sudoku import generate
+        >>> puzzle = generate(clues=30, symmetry="rot180", seed=3)
+        >>> puzzle.givens, puzzle.has_unique_solution(), puzzle == generate(clues=30, symmetry="rot180", seed=3)
+        (30, True, True)
+
+    """
+
+@overload
+def generate_many(
+    n: int,
+    /,
+    *,
+    clues: int | None = None,
+    minimal: bool = False,
+    symmetry: _Symmetry | None = None,
+    difficulty: str | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    solutions: Literal[False] = False,
+) -> numpy.typing.NDArray[numpy.uint8]:
+    """``n`` puzzles as ``generate`` makes them, as an (n, 81) uint8 array (0 for empty), or
+    ``(puzzles, solutions)`` when ``solutions=True``.
+
+    The arguments are ``generate``'s, with the same errors. Runs without the GIL on up to
+    ``threads`` threads (None: every core), stops on Ctrl-C, and needs no memory beyond the
+    output but each thread's search state. With a seed, row i is the same whatever
+    ``threads`` is. Needs numpy.
+
+        >>> from valid_sudoku import generate_many, count_solutions_many
+        >>> puzzles, solutions = generate_many(100, clues=25, seed=5, solutions=True)
+        >>> puzzles.shape, set(count_solutions_many(puzzles).tolist()), bool(((puzzles == 0) | (puzzles == solutions)).all())
+        ((100, 81), {1}, True)
+
+    """
+@overload
+def generate_many(
+    n: int,
+    /,
+    *,
+    clues: int | None = None,
+    minimal: bool = False,
+    symmetry: _Symmetry | None = None,
+    difficulty: str | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    solutions: Literal[True],
+) -> tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]:
+    """``n`` puzzles as ``generate`` makes them, as an (n, 81) uint8 array (0 for empty), or
+    ``(puzzles, solutions)`` when ``solutions=True``.
+
+    The arguments are ``generate``'s, with the same errors. Runs without the GIL on up to
+    ``threads`` threads (None: every core), stops on Ctrl-C, and needs no memory beyond the
+    output but each thread's search state. With a seed, row i is the same whatever
+    ``threads`` is. Needs numpy.
+
+        >>> from valid_sudoku import generate_many, count_solutions_many
+        >>> puzzles, solutions = generate_many(100, clues=25, seed=5, solutions=True)
+        >>> puzzles.shape, set(count_solutions_many(puzzles).tolist()), bool(((puzzles == 0) | (puzzles == solutions)).all())
+        ((100, 81), {1}, True)
+
+    """
+

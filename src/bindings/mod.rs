@@ -68,6 +68,7 @@ mod boards;
 pub mod exceptions;
 mod fast_path;
 pub mod functions;
+pub mod generate;
 pub mod solve;
 pub mod scoring;
 pub mod solution_scores;

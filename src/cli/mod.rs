@@ -9,6 +9,7 @@ mod block_reader;
 mod checker;
 mod csv_reader;
 mod detect;
+mod generating;
 mod json;
 mod line_reader;
 mod open;

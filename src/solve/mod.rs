@@ -8,6 +8,7 @@
 mod search;
 mod state;
 mod tables;
+mod variants;
 #[cfg(test)]
 mod data_tests;
 #[cfg(test)]
@@ -16,6 +17,7 @@ mod stats_tests;
 mod tests;
 
 pub use search::{SearchStats, Stopped};
+pub use variants::{count_solutions_avoiding, for_each_solution, random_solution};
 
 use crate::check::is_valid;
 use crate::grid::Grid;

@@ -322,6 +322,22 @@ impl Candidates {
         self.settle(1 << (3 * digit + band))
     }
 
+    /// Rules digit `digit` (0-8) out of `cell` (0-80) and settles; nothing happens when it was
+    /// out already. A placed cell cannot lose its digit: that is a contradiction.
+    pub fn eliminate_and_settle(&mut self, digit: usize, cell: usize) -> Result<(), Contradiction> {
+        let (band, one) = (cell / BAND, 1u32 << (cell % BAND));
+        let placed = self.placed.get(band).is_some_and(|&placed| placed & one != 0);
+        let Some(mask) = self.digits.get_mut(digit).and_then(|bands| bands.get_mut(band)) else { return Err(Contradiction) };
+        if *mask & one == 0 {
+            return Ok(());
+        }
+        if placed {
+            return Err(Contradiction);
+        }
+        *mask &= !one;
+        self.settle(1 << (3 * digit + band))
+    }
+
     /// The digits (bit d for digit d + 1) still possible at `cell`.
     fn digits_of(&self, cell: usize) -> u16 {
         let (band, bit) = (cell / BAND, cell % BAND);

@@ -1,0 +1,230 @@
+//! `random_grid`, `random_grids`, `generate` and `generate_many`: arguments checked and
+//! converted, the core's generator run with the GIL released (batches over threads by the
+//! batch driver's part queue), Ctrl-C heard through `interrupt`.
+
+use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
+
+use super::arguments::thread_count;
+use super::board_value::PyBoard;
+use super::interrupt::Interrupt;
+use super::numpy_input;
+use crate::generate::{self as core, fill_rows, Puzzle, Request, Symmetry};
+use crate::grid::CELLS;
+use crate::rng::{os_seed, Rng};
+use crate::solve::Stopped;
+
+#[doc = stub_doc!("random_grid")]
+#[pyfunction]
+#[pyo3(signature = (*, seed = None))]
+pub fn random_grid(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+    let seed = seed_value(seed)?;
+    let made = run_one(py, move |stop| core::random_grid(&mut Rng::new(seed), stop))?;
+    Ok(PyBoard::from_grid(made))
+}
+
+#[doc = stub_doc!("random_grids")]
+#[pyfunction]
+#[pyo3(signature = (n, /, *, seed = None, threads = None))]
+pub fn random_grids<'py>(
+    n: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let py = n.py();
+    numpy_input::require_numpy(py)?;
+    let count = count_value(n)?;
+    let seed = seed_value(seed)?;
+    let threads = thread_count(threads)?;
+    let make = |rng: &mut Rng, stop: &mut dyn FnMut() -> bool| {
+        core::random_grid(rng, stop).map(|grid| Puzzle { puzzle: grid, solution: grid })
+    };
+    let (grids, _) = run_many(py, &make, count, seed, threads, false)?;
+    grids.into_pyarray(py).reshape([count, CELLS])
+}
+
+#[doc = stub_doc!("generate")]
+#[pyfunction]
+#[pyo3(
+    signature = (*, clues = None, minimal = None, symmetry = None, difficulty = None, seed = None),
+    text_signature = "(*, clues=None, minimal=False, symmetry=None, difficulty=None, seed=None)"
+)]
+pub fn generate(
+    py: Python<'_>,
+    clues: Option<&Bound<'_, PyAny>>,
+    minimal: Option<&Bound<'_, PyAny>>,
+    symmetry: Option<&Bound<'_, PyAny>>,
+    difficulty: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyBoard> {
+    let request = request_value(clues, minimal, symmetry, difficulty)?;
+    let seed = seed_value(seed)?;
+    let made = run_one(py, move |stop| core::generate(&request, &mut Rng::new(seed), stop))?;
+    Ok(PyBoard::from_grid(made.puzzle))
+}
+
+#[doc = stub_doc!("generate_many")]
+#[pyfunction]
+#[pyo3(
+    signature = (n, /, *, clues = None, minimal = None, symmetry = None, difficulty = None, seed = None, threads = None, solutions = None),
+    text_signature = "(n, /, *, clues=None, minimal=False, symmetry=None, difficulty=None, seed=None, threads=None, solutions=False)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn generate_many<'py>(
+    n: &Bound<'py, PyAny>,
+    clues: Option<&Bound<'py, PyAny>>,
+    minimal: Option<&Bound<'py, PyAny>>,
+    symmetry: Option<&Bound<'py, PyAny>>,
+    difficulty: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    solutions: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = n.py();
+    numpy_input::require_numpy(py)?;
+    let count = count_value(n)?;
+    let request = request_value(clues, minimal, symmetry, difficulty)?;
+    let seed = seed_value(seed)?;
+    let threads = thread_count(threads)?;
+    let want_solutions = bool_value(solutions, "solutions")?;
+    let make = |rng: &mut Rng, stop: &mut dyn FnMut() -> bool| core::generate(&request, rng, stop);
+    let (puzzles, solved) = run_many(py, &make, count, seed, threads, want_solutions)?;
+    let puzzles = puzzles.into_pyarray(py).reshape([count, CELLS])?;
+    if !want_solutions {
+        return Ok(puzzles.into_any());
+    }
+    let solved = solved.into_pyarray(py).reshape([count, CELLS])?;
+    Ok(PyTuple::new(py, [puzzles.into_any(), solved.into_any()])?.into_any())
+}
+
+/// The request `generate` and `generate_many` share, checked before any search.
+fn request_value(
+    clues: Option<&Bound<'_, PyAny>>,
+    minimal: Option<&Bound<'_, PyAny>>,
+    symmetry: Option<&Bound<'_, PyAny>>,
+    difficulty: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Request> {
+    let clues = match clues {
+        Some(clues) if !clues.is_none() => Some(clues_value(clues)?),
+        _ => None,
+    };
+    let request = Request { clues, minimal: bool_value(minimal, "minimal")?, symmetry: symmetry_value(symmetry)? };
+    if let Some(difficulty) = difficulty.filter(|d| !d.is_none()) {
+        let shown: String = difficulty.repr().map(|r| r.to_string()).unwrap_or_default().chars().take(40).collect();
+        return Err(PyValueError::new_err(format!("difficulty={shown}: difficulty= needs grading, which is not in this build")));
+    }
+    request.check().map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Ok(request)
+}
+
+/// `clues`: an int (not a bool); out-of-range values get the core's message.
+fn clues_value(clues: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if clues.is_instance_of::<PyBool>() || !clues.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!("clues: expected an int or None, got {}", type_name(clues))));
+    }
+    // Negative and huge counts are both "fewer than 17" or "more than 81" to the check.
+    if clues.lt(0)? {
+        return Ok(0);
+    }
+    Ok(clues.extract::<usize>().unwrap_or(usize::MAX))
+}
+
+/// `symmetry`: None or one of the seven names.
+fn symmetry_value(symmetry: Option<&Bound<'_, PyAny>>) -> PyResult<Symmetry> {
+    let Some(symmetry) = symmetry.filter(|s| !s.is_none()) else { return Ok(Symmetry::None) };
+    let names = Symmetry::ALL.map(|s| format!("'{}'", s.name())).join(", ");
+    let Ok(name) = symmetry.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!("symmetry: expected one of {names} or None, got {}", type_name(symmetry))));
+    };
+    let name = name.to_str()?;
+    Symmetry::from_name(name).ok_or_else(|| {
+        let shown = crate::error::shorten(name);
+        PyValueError::new_err(format!("symmetry: expected one of {names} or None, got '{shown}'"))
+    })
+}
+
+/// A flag that must be a real bool (so `minimal=1` or `solutions="no"` is a clear error);
+/// False when not given.
+fn bool_value(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<bool> {
+    let Some(value) = value else { return Ok(false) };
+    if !value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("{name}: expected True or False, got {}", type_name(value))));
+    }
+    value.extract::<bool>()
+}
+
+/// `n`: an int 0 or more (not a bool).
+fn count_value(n: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if n.is_instance_of::<PyBool>() || !n.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!("n: expected an int, got {}", type_name(n))));
+    }
+    if n.lt(0)? {
+        let shown = crate::error::shorten(&n.to_string());
+        return Err(PyValueError::new_err(format!("n: expected an int 0 or more, got {shown}")));
+    }
+    n.extract::<usize>().map_err(|_| PyMemoryError::new_err(format!("n: not enough memory for {} rows", crate::error::shorten(&n.to_string()))))
+}
+
+/// `seed`: None for a seed from the operating system, else an int from 0 to 2**64 - 1.
+fn seed_value(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(seed) = seed.filter(|s| !s.is_none()) else {
+        return os_seed().map_err(|error| PyRuntimeError::new_err(error.to_string()));
+    };
+    if seed.is_instance_of::<PyBool>() || !seed.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!("seed: expected an int or None, got {}", type_name(seed))));
+    }
+    seed.extract::<u64>().map_err(|_| {
+        let shown = crate::error::shorten(&seed.to_string());
+        PyValueError::new_err(format!("seed: expected an int from 0 to 2**64 - 1 or None, got {shown}"))
+    })
+}
+
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+}
+
+/// Runs one search with the GIL released and Ctrl-C heard.
+fn run_one<T: Send>(py: Python<'_>, work: impl FnOnce(&mut dyn FnMut() -> bool) -> Result<T, Stopped> + Send) -> PyResult<T> {
+    let interrupt = Interrupt::new();
+    let outcome = py.detach(|| work(&mut || interrupt.should_stop()));
+    stopped_error(outcome, interrupt)
+}
+
+/// `count` rows (and their solutions, when asked) made by `make`, on up to `threads` threads.
+fn run_many(
+    py: Python<'_>,
+    make: core::many::Maker<'_>,
+    count: usize,
+    seed: u64,
+    threads: usize,
+    want_solutions: bool,
+) -> PyResult<(Vec<u8>, Vec<u8>)> {
+    let too_many = || PyMemoryError::new_err(format!("n: not enough memory for {count} rows"));
+    let bytes = count.checked_mul(CELLS).ok_or_else(too_many)?;
+    let mut puzzles = filled(bytes).ok_or_else(too_many)?;
+    let mut solutions = filled(if want_solutions { bytes } else { 0 }).ok_or_else(too_many)?;
+    let interrupt = Interrupt::new();
+    let outcome = py.detach(|| fill_rows(make, seed, 0, &mut puzzles, &mut solutions, threads, &|| interrupt.should_stop()));
+    stopped_error(outcome, interrupt)?;
+    Ok((puzzles, solutions))
+}
+
+/// A zeroed buffer of `bytes`, or `None` when memory is short.
+fn filled(bytes: usize) -> Option<Vec<u8>> {
+    let mut buffer = Vec::new();
+    buffer.try_reserve_exact(bytes).ok()?;
+    buffer.resize(bytes, 0);
+    Some(buffer)
+}
+
+/// The answer, or the exception a signal handler raised while the work ran.
+fn stopped_error<T>(outcome: Result<T, Stopped>, interrupt: Interrupt) -> PyResult<T> {
+    match (outcome, interrupt.raised()) {
+        (Ok(answer), _) => Ok(answer),
+        (Err(Stopped), Some(error)) => Err(error),
+        // Only a raised signal handler makes `should_stop` say yes.
+        (Err(Stopped), None) => Err(PyRuntimeError::new_err("generation stopped")),
+    }
+}

@@ -1,0 +1,27 @@
+//! Puzzles and grids, pure Rust, built on `solve/` and drawn from the one RNG (`rng`):
+//!
+//! - [`random_grid`]: a complete valid grid (a random solver fill, then a random element of
+//!   the grid group; its distribution is described in [`grids`]);
+//! - [`generate`]: a puzzle with one solution for a [`Request`] (exact clue count, minimal,
+//!   a [`Symmetry`] of its givens), found by removal with incremental uniqueness checks and,
+//!   for low counts, a directed search ([`descend`]); [`Request::check`] refuses what cannot
+//!   or will not be met, before any search.
+//!
+//! Everything polls a `should_stop` callback, so any search ends on Ctrl-C.
+
+pub mod descend;
+pub mod grids;
+pub mod many;
+pub mod puzzle;
+pub mod removal;
+pub mod request;
+pub mod symmetry;
+#[cfg(test)]
+mod tests;
+pub mod unavoidable;
+
+pub use grids::random_grid;
+pub use many::fill_rows;
+pub use puzzle::{generate, Puzzle};
+pub use request::{Request, RequestError};
+pub use symmetry::Symmetry;

@@ -1,0 +1,119 @@
+//! One puzzle for a request: a random grid, its givens removed orbit by orbit in a random
+//! order, then the directed search or givens put back until the count is met; a grid that
+//! cannot meet the request is dropped for a fresh one.
+
+use super::descend::{descend, shuffled_orbits};
+use super::grids::random_grid;
+use super::removal::{is_minimal, remove_orbits};
+use super::request::Request;
+use super::symmetry::{Orbits, Symmetry};
+use crate::grid::{Grid, CELLS};
+use crate::rng::Rng;
+use crate::solve::Stopped;
+
+/// A puzzle and its one solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub puzzle: Grid,
+    pub solution: Grid,
+}
+
+/// Pairs of orbits the directed search tries on one grid before starting afresh.
+const ATTEMPTS_PER_GRID: usize = 400;
+
+/// A puzzle meeting `request` (which must have passed [`Request::check`]), drawn with `rng`.
+/// Runs until one is found or `should_stop` says stop.
+pub fn generate(
+    request: &Request,
+    rng: &mut Rng,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Puzzle, Stopped> {
+    let orbits = request.symmetry.orbits();
+    loop {
+        if should_stop() {
+            return Err(Stopped);
+        }
+        if let Some(found) = attempt(request, &orbits, rng, should_stop)? {
+            return Ok(found);
+        }
+    }
+}
+
+/// One grid's try at the request.
+fn attempt(
+    request: &Request,
+    orbits: &Orbits,
+    rng: &mut Rng,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<Puzzle>, Stopped> {
+    let solution = random_grid(rng, should_stop)?;
+    let floor = if request.minimal {
+        0
+    } else {
+        request.clues.unwrap_or(0)
+    };
+    let mut order = [0u8; CELLS];
+    let order = shuffled_orbits(&mut order, orbits.len(), rng);
+    let mut puzzle = solution;
+    remove_orbits(&mut puzzle, &solution, orbits, order, floor, should_stop)?;
+    if let Some(clues) = request.clues {
+        if puzzle.givens() > clues
+            && !descend(
+                &mut puzzle,
+                &solution,
+                orbits,
+                clues,
+                floor,
+                ATTEMPTS_PER_GRID,
+                rng,
+                should_stop,
+            )?
+        {
+            return Ok(None);
+        }
+        if puzzle.givens() < clues
+            && (request.minimal || !give_back(&mut puzzle, &solution, orbits, clues, rng))
+        {
+            return Ok(None);
+        }
+        if puzzle.givens() != clues {
+            return Ok(None);
+        }
+    }
+    // Without a symmetry orbits are cells, and removal to the end left no removable cell.
+    if request.minimal
+        && request.symmetry != Symmetry::None
+        && !is_minimal(&puzzle, &solution, should_stop)?
+    {
+        return Ok(None);
+    }
+    Ok(Some(Puzzle { puzzle, solution }))
+}
+
+/// Puts empty orbits back, in a random order, until `puzzle` has `clues` givens; false when
+/// the sizes left cannot make the count exactly.
+fn give_back(
+    puzzle: &mut Grid,
+    solution: &Grid,
+    orbits: &Orbits,
+    clues: usize,
+    rng: &mut Rng,
+) -> bool {
+    let mut cells = *puzzle.cells();
+    let mut givens = puzzle.givens();
+    let mut order = [0u8; CELLS];
+    for &k in shuffled_orbits(&mut order, orbits.len(), rng) {
+        let members = orbits.get(usize::from(k));
+        if givens + members.len() > clues
+            || members.iter().any(|&cell| cells[usize::from(cell)] != 0)
+        {
+            continue;
+        }
+        for &cell in members {
+            cells[usize::from(cell)] = solution.cells()[usize::from(cell)];
+        }
+        givens += members.len();
+    }
+    *puzzle = Grid::from_values(cells).unwrap_or(*puzzle);
+    givens == clues
+}

@@ -1,0 +1,283 @@
+//! Searches a puzzle generator needs beside solving and counting: a random solution, the
+//! solutions that avoid one digit at one cell (the incremental check of clue removal), and a
+//! walk over solutions.
+
+use super::search::{search, Stopped};
+use super::state::Candidates;
+use crate::grid::{Grid, CELLS};
+use crate::rng::Rng;
+
+/// Guesses between two calls of the "should stop?" callback (a millisecond or so).
+const GUESSES_PER_POLL: u32 = 4096;
+
+/// The settled candidates of `grid`, without the rule check `start` makes first: a given that
+/// breaks the rule is ruled out by an earlier one, which is a contradiction, so placement alone
+/// finds it.
+fn settled(grid: &Grid) -> Option<Candidates> {
+    let mut candidates = Candidates::from_grid(grid).ok()?;
+    candidates.settle_all().ok()?;
+    Some(candidates)
+}
+
+/// The number of solutions of `grid` in which `cell` (0-80) does not hold `digit` (1-9),
+/// counted up to `limit`. With `grid` a puzzle with one solution, minus the given `digit` at
+/// `cell`, 0 means the smaller puzzle still has only that solution: removing a clue needs
+/// this one search, not a full count.
+pub fn count_solutions_avoiding(
+    grid: &Grid,
+    cell: usize,
+    digit: u8,
+    limit: u64,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<u64, Stopped> {
+    if limit == 0 || cell >= CELLS || !(1..=9).contains(&digit) {
+        return Ok(0);
+    }
+    let Some(mut start) = settled(grid) else {
+        return Ok(0);
+    };
+    if start
+        .eliminate_and_settle(usize::from(digit) - 1, cell)
+        .is_err()
+    {
+        return Ok(0);
+    }
+    let mut count = 0;
+    // Counting, as count_solutions does: the triad deductions before each guess.
+    search(
+        start,
+        true,
+        &mut |_: &Candidates| {
+            count += 1;
+            count >= limit
+        },
+        should_stop,
+    )?;
+    Ok(count)
+}
+
+/// Calls `visit` with each solution of `grid`, in the solver's fixed order, until it returns
+/// true or none is left.
+pub fn for_each_solution(
+    grid: &Grid,
+    visit: &mut dyn FnMut(&Grid) -> bool,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<(), Stopped> {
+    let Some(start) = settled(grid) else {
+        return Ok(());
+    };
+    // No deductions, as solve: the same order of solutions as solve's.
+    search(
+        start,
+        false,
+        &mut |board: &Candidates| visit(&board.solution()),
+        should_stop,
+    )
+    .map(|_| ())
+}
+
+/// A guess still open in the random search: the board before it, what was guessed (as in
+/// `search`), and the options not yet tried.
+#[derive(Clone, Copy)]
+struct Frame {
+    before: Candidates,
+    choice: u8,
+    untried: u16,
+}
+
+const MAX_DEPTH: usize = CELLS + 27;
+
+/// One solution of `grid`, found by a depth-first search that takes each guess's options in a
+/// random order; `None` when there is none. Every solution can come out, though not all
+/// equally often: a solution reached through fewer or narrower guesses is likelier.
+pub fn random_solution(
+    grid: &Grid,
+    rng: &mut Rng,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<Grid>, Stopped> {
+    let Some(start) = settled(grid) else {
+        return Ok(None);
+    };
+    if start.is_solved() {
+        return Ok(Some(start.solution()));
+    }
+    let mut stack = [Frame {
+        before: start,
+        choice: 0,
+        untried: 0,
+    }; MAX_DEPTH];
+    let mut depth = 0;
+    let mut board = start;
+    let mut until_poll = GUESSES_PER_POLL;
+    let mut alive = true;
+    loop {
+        if alive {
+            if board.is_solved() {
+                return Ok(Some(board.solution()));
+            }
+            until_poll -= 1;
+            if until_poll == 0 {
+                until_poll = GUESSES_PER_POLL;
+                if should_stop() {
+                    return Err(Stopped);
+                }
+            }
+            // No deductions (as solve): they would change nothing a random order needs.
+            let (choice, options) = match board.configuration_guess_or_deduce(false) {
+                Ok((Some((band, digit, left)), _)) => (CELLS + 3 * digit + band, u16::from(left)),
+                Ok((None, _)) => board.guess(),
+                Err(_) => {
+                    alive = false;
+                    continue;
+                }
+            };
+            let option = pick(options, rng);
+            let untried = options & !(1 << option);
+            if untried != 0 {
+                // As in `search`: each open frame's cell or digit-band is decided below it.
+                if let Some(frame) = stack.get_mut(depth) {
+                    *frame = Frame {
+                        before: board,
+                        choice: choice as u8,
+                        untried,
+                    };
+                    depth += 1;
+                }
+            }
+            alive = apply(&mut board, choice, option);
+        } else {
+            let Some(frame) = depth.checked_sub(1).and_then(|top| stack.get_mut(top)) else {
+                return Ok(None);
+            };
+            let option = pick(frame.untried, rng);
+            frame.untried &= !(1 << option);
+            board = frame.before;
+            let choice = usize::from(frame.choice);
+            if frame.untried == 0 {
+                depth -= 1;
+            }
+            alive = apply(&mut board, choice, option);
+        }
+    }
+}
+
+/// A uniformly random set bit of a non-empty `options` mask.
+fn pick(options: u16, rng: &mut Rng) -> usize {
+    let mut left = options;
+    for _ in 0..rng.below(options.count_ones()) {
+        left &= left.wrapping_sub(1);
+    }
+    left.trailing_zeros() as usize
+}
+
+/// Tries one option of a guess; false when it leads to a contradiction.
+fn apply(board: &mut Candidates, choice: usize, option: usize) -> bool {
+    if choice < CELLS {
+        board.place_and_settle(option, choice).is_ok()
+    } else {
+        let index = choice - CELLS;
+        board
+            .configure_and_settle(index / 3, index % 3, option)
+            .is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::is_valid;
+    use crate::solve::count_solutions;
+
+    fn never() -> bool {
+        false
+    }
+
+    fn grid(text: &str) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (cell, ch) in cells.iter_mut().zip(text.bytes()) {
+            *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        Grid::from_values(cells).unwrap_or(Grid::EMPTY)
+    }
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn random_solutions_are_solutions_and_vary() {
+        let mut rng = Rng::new(5);
+        let first = random_solution(&Grid::EMPTY, &mut rng, &mut never)
+            .ok()
+            .flatten();
+        let second = random_solution(&Grid::EMPTY, &mut rng, &mut never)
+            .ok()
+            .flatten();
+        for solution in [first, second] {
+            let solution = solution.unwrap_or(Grid::EMPTY);
+            assert!(solution.is_complete() && is_valid(&solution));
+        }
+        assert_ne!(first, second);
+        let puzzle = grid(PUZZLE);
+        let solved = random_solution(&puzzle, &mut rng, &mut never)
+            .ok()
+            .flatten();
+        assert_eq!(solved, crate::solve::solve(&puzzle));
+        let broken = grid(&format!("55{}", &PUZZLE[2..]));
+        assert_eq!(random_solution(&broken, &mut rng, &mut never), Ok(None));
+    }
+
+    #[test]
+    fn avoiding_counts_the_other_solutions() {
+        let puzzle = grid(PUZZLE);
+        let solution = crate::solve::solve(&puzzle).unwrap_or(Grid::EMPTY);
+        // Every given removed alone: the count avoiding its digit is the full count minus one.
+        for cell in 0..CELLS {
+            let digit = puzzle.cells()[cell];
+            if digit == 0 {
+                continue;
+            }
+            let mut cells = *puzzle.cells();
+            cells[cell] = 0;
+            let smaller = Grid::from_values(cells).unwrap_or(Grid::EMPTY);
+            let all = count_solutions(&smaller, 100);
+            assert_eq!(
+                count_solutions_avoiding(&smaller, cell, digit, 100, &mut never),
+                Ok(all - 1)
+            );
+        }
+        // A placed cell cannot avoid its own digit; another digit there is no constraint.
+        assert_eq!(
+            count_solutions_avoiding(&puzzle, 0, 5, 2, &mut never),
+            Ok(0)
+        );
+        assert_eq!(
+            count_solutions_avoiding(&puzzle, 0, 4, 2, &mut never),
+            Ok(1)
+        );
+        assert_eq!(
+            count_solutions_avoiding(&puzzle, 81, 4, 2, &mut never),
+            Ok(0)
+        );
+        let mut seen = Vec::new();
+        let _ = for_each_solution(
+            &puzzle,
+            &mut |s| {
+                seen.push(*s);
+                false
+            },
+            &mut never,
+        );
+        assert_eq!(seen, vec![solution]);
+    }
+
+    #[test]
+    fn pick_takes_only_set_bits() {
+        let mut rng = Rng::new(9);
+        let mut seen = 0u16;
+        for _ in 0..200 {
+            let bit = pick(0b1010_0110, &mut rng);
+            seen |= 1 << bit;
+        }
+        assert_eq!(seen, 0b1010_0110);
+    }
+}
