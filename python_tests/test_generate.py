@@ -9,6 +9,7 @@ import textwrap
 from typing import Any
 
 import numpy
+import valid_sudoku
 import pytest
 from puzzles import FULL
 from reference_solver import reference_count_fewest
@@ -19,6 +20,7 @@ from valid_sudoku import (
     count_solutions_many,
     generate,
     generate_many,
+    is_solution,
     is_valid_many,
     random_grid,
     random_grids,
@@ -237,7 +239,8 @@ ERRORS: list[tuple[dict[str, Any], type[Exception], str]] = [
         TypeError,
         "symmetry: expected one of 'none', 'rot180', 'rot90', 'diagonal', 'antidiagonal', 'horizontal', 'vertical' or None, got int",
     ),
-    ({"difficulty": "easy"}, ValueError, "difficulty='easy': difficulty= needs grading, which is not in this build"),
+    ({"difficulty": "easiest"}, ValueError, "difficulty='easiest': expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing'"),
+    ({"difficulty": 1}, TypeError, "difficulty: expected a str or None, got int"),
     ({"clues": 2.5}, TypeError, "clues: expected an int or None, got float"),
     ({"clues": True}, TypeError, "clues: expected an int or None, got bool"),
     ({"minimal": 1}, TypeError, "minimal: expected True or False, got int"),
@@ -290,3 +293,23 @@ def test_ctrl_c_stops_a_long_batch() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("interrupted after"), done.stdout
     assert float(done.stdout.split()[-1]) < 2.0
+
+
+@pytest.mark.parametrize("level", valid_sudoku.LEVELS)
+def test_difficulty_is_the_grade_of_the_puzzle(level: str) -> None:
+    for seed in range(3):
+        board = generate(difficulty=level, seed=seed)
+        assert valid_sudoku.grade(board).level == level
+        assert count_solutions(board) == 1
+    puzzles, solutions = generate_many(4, difficulty=level, seed=5, threads=2, solutions=True)
+    for puzzle, solution in zip(puzzles, solutions):
+        assert valid_sudoku.grade(puzzle).level == level
+        assert is_solution(puzzle, solution)
+
+
+def test_difficulty_with_other_requests() -> None:
+    board = generate(difficulty="medium", symmetry="rot180", seed=4)
+    assert valid_sudoku.grade(board).level == "medium"
+    assert all((board.to_numpy()[r, c] == 0) == (board.to_numpy()[8 - r, 8 - c] == 0) for r in range(9) for c in range(9))
+    board = generate(difficulty="hard", minimal=True, seed=4)
+    assert valid_sudoku.grade(board).level == "hard"

@@ -995,8 +995,12 @@ def generate(
       ((r, c) with (c, r)), ``"antidiagonal"`` ((r, c) with (8-c, 8-r)), ``"horizontal"``
       ((r, c) with (8-r, c)) or ``"vertical"`` ((r, c) with (r, 8-c)). ``"rot90"`` needs
       K to be a multiple of 4 or one more (else ValueError).
-    - ``difficulty``: needs grading, which is not in this build: anything but None raises
-      ValueError.
+    - ``difficulty``: a level of ``LEVELS`` (``"easy"`` to ``"guessing"``): the puzzle's
+      ``grade(puzzle).level`` is that level. Puzzles are drawn until one has it (a few ms
+      each level on its own). Combined with ``clues``, ``minimal`` or ``symmetry``, a rare
+      combination can search long and some never end (``difficulty="easy", clues=22``):
+      such a search stops on Ctrl-C (KeyboardInterrupt). Another name raises ValueError
+      listing the levels.
     - ``seed``: an int from 0 to 2**64 - 1 gives the same puzzle on every platform and call;
       ``None`` draws a seed from the operating system.
 

@@ -11,7 +11,7 @@ use super::arguments::thread_count;
 use super::board_value::PyBoard;
 use super::interrupt::Interrupt;
 use super::numpy_input;
-use crate::generate::{self as core, fill_rows, Puzzle, Request, Symmetry};
+use crate::generate::{self as core, fill_rows, level_of, Puzzle, Request, Symmetry};
 use crate::grid::CELLS;
 use crate::rng::{os_seed, Rng};
 use crate::solve::Stopped;
@@ -110,11 +110,16 @@ fn request_value(
         Some(clues) if !clues.is_none() => Some(clues_value(clues)?),
         _ => None,
     };
-    let request = Request { clues, minimal: bool_value(minimal, "minimal")?, symmetry: symmetry_value(symmetry)? };
-    if let Some(difficulty) = difficulty.filter(|d| !d.is_none()) {
-        let shown: String = difficulty.repr().map(|r| r.to_string()).unwrap_or_default().chars().take(40).collect();
-        return Err(PyValueError::new_err(format!("difficulty={shown}: difficulty= needs grading, which is not in this build")));
-    }
+    let difficulty = match difficulty.filter(|d| !d.is_none()) {
+        Some(difficulty) => {
+            let Ok(name) = difficulty.cast::<PyString>() else {
+                return Err(PyTypeError::new_err(format!("difficulty: expected a str or None, got {}", type_name(difficulty))));
+            };
+            Some(level_of(name.to_str()?).map_err(PyValueError::new_err)?)
+        }
+        None => None,
+    };
+    let request = Request { clues, minimal: bool_value(minimal, "minimal")?, symmetry: symmetry_value(symmetry)?, difficulty };
     request.check().map_err(|error| PyValueError::new_err(error.to_string()))?;
     Ok(request)
 }

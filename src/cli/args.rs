@@ -143,7 +143,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "NAME")]
     pub symmetry: Option<String>,
 
-    /// A grade level (needs grading, which is not in this build).
+    /// The puzzles' grade level: easy, medium, hard, expert, extreme or guessing.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
 

@@ -65,10 +65,13 @@ fn request_of(args: &GenerateArgs) -> Result<Request, String> {
             format!("--symmetry: expected one of {}, got '{name}'", names.join(", "))
         })?,
     };
-    if let Some(level) = &args.difficulty {
-        return Err(format!("--difficulty {level}: difficulty needs grading, which is not in this build"));
-    }
-    let request = Request { clues: args.clues, minimal: args.minimal, symmetry };
+    let difficulty = match &args.difficulty {
+        Some(name) => Some(crate::generate::level_of(name).map_err(|_| {
+            format!("--difficulty {name}: expected one of {}", crate::generate::request::level_names())
+        })?),
+        None => None,
+    };
+    let request = Request { clues: args.clues, minimal: args.minimal, symmetry, difficulty };
     request.check().map_err(|error| error.to_string())?;
     Ok(request)
 }

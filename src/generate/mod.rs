@@ -23,5 +23,5 @@ pub mod unavoidable;
 pub use grids::random_grid;
 pub use many::fill_rows;
 pub use puzzle::{generate, Puzzle};
-pub use request::{Request, RequestError};
+pub use request::{level_of, Request, RequestError};
 pub use symmetry::Symmetry;

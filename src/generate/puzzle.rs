@@ -10,6 +10,7 @@ use super::symmetry::{Orbits, Symmetry};
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::Stopped;
+use crate::steps::logic_grade;
 
 /// A puzzle and its one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +87,12 @@ fn attempt(
         && !is_minimal(&puzzle, &solution, should_stop)?
     {
         return Ok(None);
+    }
+    // A level is met by drawing again: the puzzle is unique here, as logic_grade needs.
+    if let Some(level) = request.difficulty {
+        if logic_grade(&puzzle).level != level {
+            return Ok(None);
+        }
     }
     Ok(Some(Puzzle { puzzle, solution }))
 }

@@ -2,6 +2,7 @@
 
 use super::symmetry::Symmetry;
 use crate::grid::CELLS;
+use crate::steps::Level;
 
 /// The fewest givens of any puzzle with one solution (McGuire, Tugemann and Civario, 2012).
 pub const FEWEST_POSSIBLE: usize = 17;
@@ -26,6 +27,21 @@ pub struct Request {
     pub minimal: bool,
     /// The pattern of givens keeps this symmetry.
     pub symmetry: Symmetry,
+    /// The puzzle's grade level (`steps::logic_grade`), when set.
+    pub difficulty: Option<Level>,
+}
+
+/// The levels' names, as an error lists them.
+pub fn level_names() -> String {
+    Level::ALL.map(|level| format!("'{}'", level.name())).join(", ")
+}
+
+/// A level by its name, or the message that lists them.
+pub fn level_of(name: &str) -> Result<Level, String> {
+    Level::from_name(name).ok_or_else(|| {
+        let shown: String = name.chars().take(40).collect();
+        format!("difficulty='{shown}': expected one of {}", level_names())
+    })
 }
 
 /// A request that cannot be met, or not in reasonable time; the message names the argument.

@@ -116,6 +116,7 @@ fn requests_are_checked() {
             clues: Some(clues),
             symmetry,
             minimal,
+            difficulty: None,
         }
         .check()
     };
@@ -154,4 +155,21 @@ fn seeds_repeat_and_stopping_stops() {
         true
     });
     assert_eq!(stopped, Err(crate::solve::Stopped));
+}
+
+#[test]
+fn a_difficulty_is_the_puzzle_grade() {
+    use crate::steps::{logic_grade, Level};
+    for (level, seed) in [(Level::Easy, 1), (Level::Medium, 2), (Level::Hard, 3)] {
+        let request = Request { difficulty: Some(level), ..Request::default() };
+        let mut rng = Rng::new(seed);
+        let Ok(found) = generate(&request, &mut rng, &mut || false) else { panic!("stopped") };
+        assert_eq!(logic_grade(&found.puzzle).level, level);
+        assert_eq!(crate::solve::count_solutions(&found.puzzle, 2), 1);
+    }
+    assert_eq!(level_of("extreme"), Ok(Level::Extreme));
+    assert_eq!(
+        level_of("nope"),
+        Err("difficulty='nope': expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing'".to_string())
+    );
 }
