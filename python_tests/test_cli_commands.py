@@ -21,6 +21,7 @@ def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"\n  canonical +Write each board's canonical \(minlex\) form", out), out
     assert re.search(r"\n  dedupe +Report each board equivalent to an earlier one", out), out
     assert re.search(r"\n  generate +Make proper puzzles", out), out
+    assert re.search(r"\n  grade +Grade each board as a person would solve it", out), out
     code, out, _ = run(["solve", "--help"], capsys)
     assert code == 0 and "Usage: valid-sudoku solve [OPTIONS] [FILE]...\n" in out
 

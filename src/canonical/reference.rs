@@ -52,7 +52,7 @@ impl Reference<'_> {
         }
         for source in 0..SIDE {
             // Inside a band, the next row comes from the band of the row above.
-            if unused & (1 << source) == 0 || (r % 3 != 0 && source / 3 != usize::from(self.sources[r - 1]) / 3) {
+            if unused & (1 << source) == 0 || (!r.is_multiple_of(3) && source / 3 != usize::from(self.sources[r - 1]) / 3) {
                 continue;
             }
             let (mut labels, mut next, mut row_less) = (labels, next, less);

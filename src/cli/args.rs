@@ -59,6 +59,20 @@ canonical form is the smallest 81-digit string among all of them.
 
 Exit status: 0, 2 on a usage or input error, 130 when interrupted.";
 
+const GRADE_EXAMPLES: &str = "\
+Examples:
+  valid-sudoku grade puzzles.txt            'puzzles.txt:1: easy, score 35 (hardest: naked single)'
+  valid-sudoku grade --json --threads 4 data.csv
+
+Writes one line per board: its level (easy, medium, hard, expert, extreme, or guessing when
+logic alone is stuck), the sum of its steps' technique weights, and the hardest technique, as
+Python's grade() gives them; a board without exactly one solution says which. With --json,
+every board gets 'proper' and, when proper, 'level', 'score', 'hardest', 'steps' and
+'solved_by_logic'. (Python's grade() also averages the solver's guesses over isomorphs.)
+
+Exit status: 0 when every board has exactly one solution, 1 when any has none or more than
+one, 2 on a usage or input error, 130 when interrupted.";
+
 const DEDUPE_EXAMPLES: &str = "\
 Examples:
   valid-sudoku dedupe train.txt test.txt    train/test leakage: 'test.txt:7 is train.txt:3'
@@ -112,6 +126,9 @@ pub enum Command {
     /// empty; with --solutions, CSV with a puzzle,solution header.
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Grade each board as a person would solve it: level, score and hardest technique.
+    #[command(after_help = GRADE_EXAMPLES)]
+    Grade(FormArgs),
 }
 
 const GENERATE_EXAMPLES: &str = "\
@@ -164,14 +181,14 @@ pub struct GenerateArgs {
     pub output: Option<PathBuf>,
 }
 
-/// `canonical` and `dedupe`: the canonical form of each board.
+/// `canonical`, `dedupe` and `grade`: one answer for each board.
 #[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
 pub struct FormArgs {
     #[command(flatten)]
     pub inputs: Inputs,
 
-    /// Write one JSON object per line: source, line, and "canonical" (canonical) or
-    /// "duplicate_of" (dedupe, for each duplicate).
+    /// Write one JSON object per line: source, line, and "canonical" (canonical),
+    /// "duplicate_of" (dedupe, for each duplicate) or the grade's fields (grade).
     #[arg(long)]
     pub json: bool,
 
@@ -274,6 +291,7 @@ fn usage_error(given: Option<&Command>, message: &str) -> clap::Error {
         Some(Command::Canonical(_)) => "canonical",
         Some(Command::Dedupe(_)) => "dedupe",
         Some(Command::Generate(_)) => "generate",
+        Some(Command::Grade(_)) => "grade",
         None => return command.error(ErrorKind::ArgumentConflict, message),
     };
     match command.find_subcommand_mut(name) {

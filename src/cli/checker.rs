@@ -203,9 +203,9 @@ impl<'e, W: Write> Checker<'e, W> {
             board_conflicts(cells)
         };
         match found {
-            Found::Count(0) | Found::Solution(None) => self.tally.unsolvable += 1,
-            Found::Count(1) | Found::Solution(Some(_)) => {}
-            Found::Count(_) => self.tally.multiple += 1,
+            Found::Count(0) | Found::Solution(None) | Found::Graded { count: 0, .. } => self.tally.unsolvable += 1,
+            Found::Count(1) | Found::Solution(Some(_)) | Found::Graded { count: 1, .. } => {}
+            Found::Count(_) | Found::Graded { .. } => self.tally.multiple += 1,
             Found::Form(_) => {}
         }
         self.report.answered(&self.source, origin, &conflicts, found).map_err(Failure::Write)?;

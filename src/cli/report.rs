@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use super::Origin;
 use crate::conflicts::Conflict;
 use crate::grid::Grid;
+use crate::steps::LogicGrade;
 
 /// What the command works out for each board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,6 +21,8 @@ pub enum Task {
     Canonical,
     /// Is it equivalent to an earlier board? (`dedupe`)
     Dedupe,
+    /// How hard is it for a person? (`grade`)
+    Grade,
 }
 
 /// What the solver found for one board.
@@ -31,6 +34,8 @@ pub enum Found {
     Solution(Option<Grid>),
     /// The canonical form (`canonical`, `dedupe`).
     Form([u8; crate::grid::CELLS]),
+    /// The solutions counted up to 2, and the grade of a board with exactly one (`grade`).
+    Graded { count: u64, grade: Option<LogicGrade> },
 }
 
 /// The three output modes.
@@ -102,7 +107,7 @@ impl Tally {
     pub fn any_failed(&self, task: Task) -> bool {
         match task {
             Task::Check => self.invalid > 0,
-            Task::Unique => self.unsolvable + self.multiple > 0,
+            Task::Unique | Task::Grade => self.unsolvable + self.multiple > 0,
             Task::Solve => self.unsolvable > 0,
             Task::Canonical => false,
             Task::Dedupe => self.duplicates > 0,
@@ -181,6 +186,19 @@ impl<W: Write> Report<W> {
         match self.mode {
             Mode::Text => match found {
                 Found::Count(1) => Ok(()),
+                Found::Graded { grade: Some(grade), .. } => {
+                    self.text_place(source, origin)?;
+                    let hardest = grade.hardest.map_or("none", |technique| technique.name());
+                    writeln!(self.out, "{}, score {} (hardest: {hardest})", grade.level.name(), grade.score)
+                }
+                Found::Graded { count: 0, .. } => {
+                    self.text_place(source, origin)?;
+                    writeln!(self.out, "no solution")
+                }
+                Found::Graded { .. } => {
+                    self.text_place(source, origin)?;
+                    writeln!(self.out, "more than one solution")
+                }
                 Found::Solution(Some(solution)) => {
                     self.out.write_all(&digits(&solution))?;
                     writeln!(self.out)
@@ -212,6 +230,24 @@ impl<W: Write> Report<W> {
                 }
                 writeln!(self.out, "\"}}")
             }
+            Mode::Json if matches!(found, Found::Graded { .. }) => {
+                self.json_place(source, origin)?;
+                match found {
+                    Found::Graded { grade: Some(grade), .. } => {
+                        let hardest = grade.hardest.map_or("null".to_owned(), |technique| format!("\"{}\"", technique.name()));
+                        writeln!(
+                            self.out,
+                            ",\"proper\":true,\"level\":\"{}\",\"score\":{},\"hardest\":{hardest},\"steps\":{},\"solved_by_logic\":{}}}",
+                            grade.level.name(),
+                            grade.score,
+                            grade.steps,
+                            grade.solved_by_logic
+                        )
+                    }
+                    Found::Graded { count, .. } => writeln!(self.out, ",\"proper\":false,\"solutions\":{count}}}"),
+                    _ => writeln!(self.out, "}}"),
+                }
+            }
             Mode::Json => {
                 self.json_record(source, origin, conflicts)?;
                 match found {
@@ -222,7 +258,7 @@ impl<W: Write> Report<W> {
                         self.out.write_all(&digits(&solution))?;
                         writeln!(self.out, "\"}}")
                     }
-                    Found::Form(_) => writeln!(self.out, "}}"),
+                    Found::Form(_) | Found::Graded { .. } => writeln!(self.out, "}}"),
                 }
             }
             Mode::Quiet => Ok(()),
@@ -289,7 +325,7 @@ impl<W: Write> Report<W> {
     pub fn summary(&mut self, tally: Tally, task: Task) -> io::Result<()> {
         match (self.mode, task) {
             (Mode::Text, Task::Check) => writeln!(self.out, "{}", tally.summary()),
-            (Mode::Text, Task::Unique) => writeln!(self.out, "{}", tally.unique_summary()),
+            (Mode::Text, Task::Unique | Task::Grade) => writeln!(self.out, "{}", tally.unique_summary()),
             (Mode::Text, Task::Dedupe) => writeln!(self.out, "{}", tally.dedupe_summary()),
             _ => Ok(()),
         }

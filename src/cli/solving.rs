@@ -40,6 +40,10 @@ pub fn answer(task: Task, cells: &BoardCells, should_stop: &mut dyn FnMut() -> b
         Task::Unique | Task::Check => solve::count_solutions_interruptible(&grid, 2, should_stop).map(Found::Count),
         // The search takes microseconds (a millisecond for a complete grid): no need to ask.
         // Out of memory for its levels is out of memory: the same as a failed allocation.
+        Task::Grade => {
+            let count = solve::count_solutions_interruptible(&grid, 2, should_stop)?;
+            Ok(Found::Graded { count, grade: (count == 1).then(|| crate::steps::logic_grade(&grid)) })
+        }
         Task::Canonical | Task::Dedupe => {
             Ok(Found::Form(crate::canonical::Searcher::new().canonical(cells).map(|form| form.cells).unwrap_or([0; crate::grid::CELLS])))
         }

@@ -95,8 +95,8 @@ fn cell(out: &mut String, before: &Pencil, step: &Step, r: usize, c: usize, back
          max-width:{CELL_PX}px;padding:0;text-align:center;vertical-align:middle;white-space:nowrap;\
          color:{};background:{background};border-top:{};border-left:{};border-bottom:{};border-right:{}\">",
         palette::TEXT,
-        edge(r % 3 == 0),
-        edge(c % 3 == 0),
+        edge(r.is_multiple_of(3)),
+        edge(c.is_multiple_of(3)),
         edge(r % 3 == 2),
         edge(c % 3 == 2),
     );
