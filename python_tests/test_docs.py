@@ -29,10 +29,18 @@ def documented(name: str) -> bool:
     return not (name.startswith("__") and name.endswith("__"))
 
 
+def bare_overload(node: ast.AST) -> bool:
+    """An ``@overload`` with no docstring of its own: the documented overload (the last one,
+    the one build.rs copies) stands for the function."""
+    if not isinstance(node, ast.FunctionDef) or ast.get_docstring(node):
+        return False
+    return any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
+
+
 def stub_items() -> Iterator[tuple[str, Any, ast.AST]]:
     """(qualified name, runtime object, stub node) for every public name of the stub."""
     for node in TREE.body:
-        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) or node.name.startswith("_"):
+        if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) or node.name.startswith("_") or bare_overload(node):
             continue
         runtime = getattr(valid_sudoku, node.name)
         yield node.name, runtime, node

@@ -58,6 +58,7 @@ pub mod conflict;
 mod arguments;
 pub mod batch;
 pub mod dlpack;
+mod native_board;
 mod batch_run;
 mod boards;
 pub mod exceptions;

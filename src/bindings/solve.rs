@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 
-use super::arguments::limit_value;
+use super::arguments::{limit_value, Limit};
 use super::board_value::PyBoard;
 use super::input;
 use super::interrupt::Interrupt;
@@ -20,10 +20,10 @@ pub fn solve(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Option<PyBoar
 
 #[doc = stub_doc!("count_solutions")]
 #[pyfunction]
-#[pyo3(signature = (board, /, *, limit = None))]
-pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+#[pyo3(signature = (board, /, *, limit = Limit::Default))]
+pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = input::grid_from_object(board)?;
-    count_grid(py, &grid, limit_value(limit)?)
+    count_grid(py, &grid, limit_value(&limit)?)
 }
 
 #[doc = stub_doc!("has_unique_solution")]
