@@ -20,7 +20,7 @@ impl PyBoard {
     #[new]
     #[pyo3(signature = (board, /))]
     fn new(board: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyBoard { grid: input::grid_from_object(board)? })
+        Ok(PyBoard::from_grid(input::grid_from_object(board)?))
     }
 
     #[doc = stub_doc!("Board.parse")]
@@ -33,7 +33,7 @@ impl PyBoard {
         // Lone surrogates are not UTF-8: each is replaced by one U+FFFD, so it is reported as a
         // bad cell like any other, and counts as one character, as Python counts it.
         let text = pystr::text_of(text);
-        text::parse_board(&text).map(|grid| PyBoard { grid }).map_err(|error| text_format_error(py, &error))
+        text::parse_board(&text).map(PyBoard::from_grid).map_err(|error| text_format_error(py, &error))
     }
 
     #[doc = stub_doc!("Board.is_valid")]
@@ -147,7 +147,7 @@ impl PyBoard {
 
     #[doc = stub_doc!("Board._repr_html_")]
     fn _repr_html_(&self) -> String {
-        render::html::table(&self.grid)
+        render::html::table(&self.grid, self.puzzle.as_ref())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String,)) {

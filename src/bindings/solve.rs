@@ -36,11 +36,11 @@ pub fn has_unique_solution(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult
 /// [`solve`] for a grid already read (also `Board.solve()`).
 pub fn solve_grid(py: Python<'_>, grid: &Grid) -> PyResult<Option<PyBoard>> {
     if grid.is_complete() {
-        return Ok(is_valid(grid).then(|| PyBoard::from_grid(*grid)));
+        return Ok(is_valid(grid).then(|| PyBoard::solved(*grid, *grid)));
     }
     let grid = *grid;
     let solution = interruptible(py, move |should_stop| search::solve_interruptible(&grid, should_stop))?;
-    Ok(solution.map(PyBoard::from_grid))
+    Ok(solution.map(|solution| PyBoard::solved(solution, grid)))
 }
 
 /// [`count_solutions`] for a grid already read (also `Board.count_solutions()`).

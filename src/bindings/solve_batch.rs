@@ -29,9 +29,16 @@ impl Default for Row {
 
 #[doc = stub_doc!("solve_many")]
 #[pyfunction]
-#[pyo3(signature = (boards, /, *, threads = None, as_text = false))]
-pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>, as_text: bool) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (boards, /, *, threads = None, as_text = None))]
+pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>, as_text: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
     let py = boards.py();
+    let as_text = match as_text {
+        None => false,
+        Some(flag) => flag.cast::<pyo3::types::PyBool>().map(|flag| flag.is_true()).map_err(|_| {
+            let found = flag.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            pyo3::exceptions::PyTypeError::new_err(format!("as_text: expected a bool, got {found}"))
+        })?,
+    };
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
