@@ -203,13 +203,14 @@ fn other_types_are_named() {
     let empty = || array(0, 0, 0, vec![None, None], Vec::new(), &releases);
     let expect = "boards: expected an Arrow string or binary column, got";
     let hint = crate::error::NUMBERS_HINT;
-    assert_eq!(import_error("l", &[], empty(), &releases), format!("{expect} int64; {hint}"));
+    assert_eq!(import_error("l", &[], empty(), &releases), format!("{expect} int64"));
     assert_eq!(import_error("g", &[], empty(), &releases), format!("{expect} double; {hint}"));
     assert_eq!(import_error("d:38,0", &[], empty(), &releases), format!("{expect} decimal(38,0); {hint}"));
     assert_eq!(import_error("b", &[], empty(), &releases), format!("{expect} bool"));
     assert_eq!(import_error("+w:81", &["C"], empty(), &releases), format!("{expect} fixed_size_list(81)"));
     assert_eq!(import_error("+s", &["u", "l"], empty(), &releases), format!("{expect} struct<c0: string, c1: int64> (a table of 2 columns: pass one of them)"));
-    assert_eq!(import_error("+s", &["i"], empty(), &releases), format!("{expect} struct<c0: int32>; {hint}"));
+    assert_eq!(import_error("+s", &["i"], empty(), &releases), format!("{expect} struct<c0: int32> (its one column is not of strings or binary)"));
+    assert_eq!(import_error("+s", &["g"], empty(), &releases), format!("{expect} struct<c0: double>; {hint}"));
     assert_eq!(import_error("+s", &["b"], empty(), &releases), format!("{expect} struct<c0: bool> (its one column is not of strings or binary)"));
     assert_eq!(import_error("+s", &[], empty(), &releases), format!("{expect} struct<> (a table of 0 columns: pass one of them)"));
     let mut dictionary = schema("i", "", Vec::new(), &releases);
