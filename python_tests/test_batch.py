@@ -274,7 +274,8 @@ def test_sequence_errors_name_the_board() -> None:
     error = raised(is_valid_many, [SEED, 5])
     assert type(error) is TypeError
     assert str(error) == (
-        "boards[1]: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int"
+        "boards[1]: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int; "
+        "puzzles read as numbers lose their leading zeros, so read them as text (pandas: read_csv(..., dtype=str))"
     )
 
 

@@ -104,7 +104,13 @@ def test_a_row_of_the_wrong_type_is_a_type_error(row: Any, type_name: str) -> No
     assert str(type_error(board)) == f"board[6]: expected {ROW_TYPES}, got {type_name}"
 
 
-@pytest.mark.parametrize(("board", "type_name"), [(None, "NoneType"), ({}, "dict"), (42, "int"), (set(), "set"), (1.5, "float")])
+NUMBERS_HINT = "puzzles read as numbers lose their leading zeros, so read them as text (pandas: read_csv(..., dtype=str))"
+
+
+@pytest.mark.parametrize(
+    ("board", "type_name"),
+    [(None, "NoneType"), ({}, "dict"), (42, f"int; {NUMBERS_HINT}"), (set(), "set"), (1.5, "float"), (True, "bool")],
+)
 def test_a_board_of_the_wrong_type_is_a_type_error(board: Any, type_name: str) -> None:
     assert str(type_error(board)) == f"board: expected {BOARD_TYPES}, got {type_name}"
 

@@ -289,14 +289,16 @@ def test_single_boards_in_every_form_and_mixed() -> None:
         (lambda: is_solution(PUZZLE_LINE, [list(SOLVED_LINE[r * 9 : r * 9 + 9]) for r in range(2)] + [[5, 3, 4, 6, 12, 8, 9, 1, 2]] + [list("123456789")] * 6),
          BoardFormatError, "candidate[2][4]: expected a value 0-9, got 12"),
         (lambda: is_solution(PUZZLE_LINE, 5), TypeError,  # type: ignore[arg-type]
-         "candidate: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int"),
+         "candidate: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int; "
+         "puzzles read as numbers lose their leading zeros, so read them as text (pandas: read_csv(..., dtype=str))"),
         (lambda: is_solution([[0] * 9] * 8, SOLVED_LINE), BoardFormatError, "puzzle: expected 9 rows, got 8"),
         (lambda: is_solution_many([PUZZLE_LINE] * 1000, [SOLVED_LINE] * 999), ValueError,
          "candidates: expected 1000 boards (as many as puzzles), got 999"),
         (lambda: score_solutions([PUZZLE_LINE] * 3, [SOLVED_LINE] * 3, solutions=[SOLVED_LINE] * 4), ValueError,
          "solutions: expected 3 boards (as many as puzzles), got 4"),
         (lambda: is_solution_many([PUZZLE_LINE, 5], [SOLVED_LINE] * 2), TypeError,
-         "puzzles[1]: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int"),
+         "puzzles[1]: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int; "
+         "puzzles read as numbers lose their leading zeros, so read them as text (pandas: read_csv(..., dtype=str))"),
         (lambda: is_solution_many([PUZZLE_LINE], ["x" + SOLVED_LINE[1:]]), BoardFormatError,
          "candidates[0][0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"),
         (lambda: is_solution_many(np.zeros((3, 9, 8), np.uint8), []), BoardFormatError,

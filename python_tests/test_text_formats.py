@@ -125,14 +125,33 @@ ERRORS: list[tuple[str, tuple[int, int, str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), ERRORS)
-def test_errors_name_line_and_column(text: str, expected: tuple[int, int, str]) -> None:
+# The board's 0-based (row, col) of each error above, where it is about one cell or row.
+CELLS_OF_ERRORS: list[tuple[int | None, int | None]] = [
+    (2, 4), (2, 4), (2, 4), (0, 0), (2, 3), (5, 2),
+    (None, None), (None, None), (None, None),
+    (4, None), (4, None),
+    (None, None), (None, None), (None, None), (None, None), (None, None), (None, None),
+]
+assert len(CELLS_OF_ERRORS) == len(ERRORS)
+
+
+@pytest.mark.parametrize(("text", "expected", "cell"), [(t, e, c) for (t, e), c in zip(ERRORS, CELLS_OF_ERRORS)])
+def test_errors_name_line_and_column(text: str, expected: tuple[int, int, str], cell: tuple[int | None, int | None]) -> None:
     with pytest.raises(BoardFormatError) as info:
         Board.parse(text)
     error = info.value
     assert (error.line, error.column, str(error)) == expected
     assert isinstance(error, ValueError)
-    assert (error.index, error.row, error.col) == (None, None, None)
+    # All four, as the batch text errors set them: line and column in the text, row and col
+    # in the board.
+    assert (error.index, error.row, error.col) == (None, *cell)
+
+
+def test_parse_refuses_what_is_not_text_in_its_own_words() -> None:
+    for value, name in [(None, "NoneType"), (b"53", "bytes"), (42, "int")]:
+        with pytest.raises(TypeError) as info:
+            Board.parse(value)  # type: ignore[arg-type]
+        assert str(info.value) == f"board: expected a str of board text (Board.parse reads text), got {name}"
 
 
 @given(st.text(max_size=300))

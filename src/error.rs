@@ -40,6 +40,8 @@ pub enum Problem {
     RowLength(usize),
     /// A flat string board without 81 characters.
     Length(usize),
+    /// A flat string board without 81 characters that holds line breaks (a block of rows).
+    Lines(usize),
     /// A flat bytes board without 81 bytes.
     ByteLength(usize),
     /// A text cell outside the alphabet; the payload is the text, as found.
@@ -60,6 +62,13 @@ pub enum Problem {
     /// (a lying producer, or a view no memory could hold); the payloads are both.
     Strides(Vec<usize>, Vec<isize>),
 }
+
+/// Said wherever boards arrive as numbers: a puzzle column a CSV reader took for numbers.
+pub const NUMBERS_HINT: &str =
+    "puzzles read as numbers lose their leading zeros, so read them as text (pandas: read_csv(..., dtype=str))";
+
+/// Said when a board str holds line breaks: text in rows is `Board.parse`'s to read.
+pub const LINES_HINT: &str = "a board written in lines is read by Board.parse(text)";
 
 /// A board that could not be read, and where.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -166,12 +175,10 @@ impl fmt::Display for BoardError {
             Problem::Value(text) => write!(f, "expected a value 0-9, got {}", shorten(text)),
             Problem::Shape(shape) => write!(f, "expected shape (9, 9) or (81,), got {}", shape_text(shape)),
             Problem::BatchShape(shape) => write!(f, "expected shape (N, 9, 9) or (N, 81), got {}", shape_text(shape)),
-            Problem::NumberColumn(shape) => write!(
-                f,
-                "expected shape (N, 9, 9) or (N, 81), got {}; puzzles read as numbers lose their leading zeros, \
-                 so read them as text (pandas: read_csv(..., dtype=str))",
-                shape_text(shape)
-            ),
+            Problem::NumberColumn(shape) => {
+                write!(f, "expected shape (N, 9, 9) or (N, 81), got {}; {NUMBERS_HINT}", shape_text(shape))
+            }
+            Problem::Lines(n) => write!(f, "expected 81 characters, got {n}; {LINES_HINT}"),
             Problem::Null => f.write_str("expected a board, got null"),
             Problem::Strides(shape, strides) => {
                 let strides: Vec<String> = strides.iter().map(isize::to_string).collect();
@@ -196,13 +203,22 @@ pub struct TextError {
     pub column: Option<usize>,
     /// The board's position in a batch of boards, when that is known.
     pub board: Option<usize>,
+    /// The 0-based row and column of the board the problem lies in, where known (a bad
+    /// cell knows both, a block row with too many cells only its row).
+    pub row: Option<usize>,
+    pub col: Option<usize>,
     /// What was expected and what was found.
     pub message: String,
 }
 
 impl TextError {
     pub fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> Self {
-        TextError { line, column, board: None, message: message.into() }
+        TextError { line, column, board: None, row: None, col: None, message: message.into() }
+    }
+
+    /// The same error, in the board's row `row` and, if known, its column `col` (0-based).
+    pub fn in_cell(self, row: usize, col: Option<usize>) -> Self {
+        TextError { row: Some(row), col, ..self }
     }
 }
 

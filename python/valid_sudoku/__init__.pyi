@@ -51,8 +51,12 @@ Cell = Union[str, SupportsIndex]
 Row = Union[Sequence[Cell], str]
 """A sequence of 9 cells, or a 9-character str such as `"53..7...."`."""
 
-BoardLike = Union[Sequence[Row], str, bytes, bytearray, _IntegerArray, "Board"]
-"""Any accepted board: 9 rows, one 81-character str or 81 bytes, a numpy integer array, or a Board."""
+BoardLike = Union[
+    Sequence[Row], str, bytes, bytearray, memoryview, _IntegerArray, _DLPackTensor, _ArrowArrayExportable,
+    _ArrowExportable, "Board",
+]
+"""Any accepted board: 9 rows, one 81-character str or 81 bytes, a numpy integer array or
+DLPack tensor, an Arrow column of one board, or a Board."""
 
 class BoardFormatError(ValueError):
     """A board had the wrong shape, or a cell outside the alphabet.
@@ -92,15 +96,27 @@ def is_valid_sudoku(board: BoardLike, /) -> bool:
     - any sequence of 9 rows, where a row is a sequence (list, tuple, ...) of 9 cells or a
       9-character str such as ``"53..7...."``; a cell may also be an int 0-9 (0 is empty) or
       anything with ``__index__``, such as a numpy integer; bool is refused;
-    - a whole board as one 81-character str, or 81 bytes, read row by row;
-    - a numpy integer array of shape (9, 9) or (81,), values 0-9.
+    - a whole board as one 81-character str, or 81 bytes, read row by row; ``bytes``,
+      ``bytearray`` or a ``memoryview`` of bytes;
+    - a numpy integer array of shape (9, 9) or (81,), values 0-9;
+    - a DLPack tensor on the CPU (torch, JAX, a pyarrow integer array...) of shape (9, 9) or
+      (81,), any integer dtype, read in place by the same reader as the batch functions';
+    - an Arrow string or binary column (pyarrow, polars, DuckDB; dictionary-encoded ones such
+      as polars ``Categorical`` too) holding exactly one board.
 
-    The board is only read, never modified.
+    The board is only read, never modified. Every single-board function (``is_solution``,
+    ``conflicts``, ``solve``, ``count_solutions``, ``has_unique_solution``, ``Board(...)``)
+    accepts these same forms.
 
     Raises:
         BoardFormatError: (a ``ValueError``) for a wrong shape or a cell outside the alphabet;
-            its ``row`` and ``col`` say where.
-        TypeError: when the board, a row or a cell has a type that is not accepted.
+            its ``row`` and ``col`` say where. A str of several lines gets a hint:
+            ``board: expected 81 characters, got 90; a board written in lines is read by
+            Board.parse(text)``.
+        TypeError: when the board, a row or a cell has a type that is not accepted. An int
+            (a puzzle a CSV reader took for a number) says so: ``board: expected ..., got int;
+            puzzles read as numbers lose their leading zeros, so read them as text (pandas:
+            read_csv(..., dtype=str))``.
 
     >>> is_valid_sudoku("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
     True
@@ -288,7 +304,18 @@ def score_solutions(
     hundred KB for arrays and tensors.
     """
 
-def solve_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:
+@overload
+def solve_many(
+    boards: BoardsLike, /, *, threads: int | None = None, as_text: Literal[False] = False
+) -> numpy.typing.NDArray[numpy.uint8]: ...
+@overload
+def solve_many(
+    boards: BoardsLike, /, *, threads: int | None = None, as_text: Literal[True]
+) -> numpy.typing.NDArray[numpy.object_]: ...
+@overload
+def solve_many(
+    boards: BoardsLike, /, *, threads: int | None = None, as_text: bool = False
+) -> numpy.typing.NDArray[numpy.uint8] | numpy.typing.NDArray[numpy.object_]:
     """Solve many boards at once: row ``i`` of the result is ``solve(boards[i])``.
 
     Returns a new ``(N, 81)`` ``uint8`` array: each row is a solution (complete, no repeat,
@@ -297,11 +324,21 @@ def solve_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.ty
     ``BoardsLike``); ``threads``, errors and the GIL are as for ``is_valid_many``. The same
     input gives the same rows for every thread count.
 
+    With ``as_text=True`` it returns an ``(N,)`` numpy ``object`` array instead: element ``i``
+    is the solution as an 81-digit ``str``, or ``None`` where the board has none, so that
+    ``df["solution"] = solve_many(df["puzzle"], as_text=True)`` gives a column of text with
+    missing values where pandas expects them. (An object array of str and None, not a
+    fixed-width string array: None is a real missing value to pandas, and it works on every
+    numpy version.)
+
     Ctrl-C stops a long call with ``KeyboardInterrupt`` within milliseconds.
 
         >>> from valid_sudoku import solve_many
         >>> solve_many(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"])[0, :9]
         array([5, 3, 4, 6, 7, 8, 9, 1, 2], dtype=uint8)
+        >>> solve_many(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "11" + "." * 79], as_text=True)
+        array(['534678912672195348198342567859761423426853791713924856961537284287419635345286179',
+               None], dtype=object)
     """
 
 def count_solutions_many(
@@ -316,7 +353,7 @@ def count_solutions_many(
 
     Raises:
         ValueError: ``limit`` below 1 (``limit: expected a positive int, got 0``).
-        TypeError: ``limit`` not an int (``limit: expected an int, got float``).
+        TypeError: ``limit`` not an int, None included (``limit: expected an int, got float``).
 
     Ctrl-C stops a long call with ``KeyboardInterrupt`` within milliseconds.
 
@@ -475,7 +512,7 @@ def count_solutions(board: BoardLike, /, *, limit: int = 2) -> int:
 
     Raises:
         ValueError: ``limit`` is 0 or negative (``limit: expected a positive int, got 0``).
-        TypeError: ``limit`` is not an int, e.g. a bool or float
+        TypeError: ``limit`` is not an int, e.g. a bool, a float or None
             (``limit: expected an int, got float``).
 
     >>> count_solutions("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
@@ -624,6 +661,11 @@ class Board:
         - ``line 11, column 1: expected 9 rows, got 8``
         - ``line 2, column 1: expected nothing after the board on one line, got more text``
         - ``line 1, column 1: expected a board (one line of 81 cells, or 9 rows of 9 cells), got no cells``
+
+        ``row`` and ``col`` (0-based) are set too wherever the error is about one cell (a bad
+        symbol), and ``row`` alone for a block row of the wrong length. Anything but a str is
+        a TypeError: ``board: expected a str of board text (Board.parse reads text), got
+        NoneType``.
         """
     @property
     def is_valid(self) -> bool:

@@ -92,8 +92,8 @@ impl ArrowBoards {
     /// Checks and keeps one array of the column.
     fn push(&mut self, array: OwnedArray, spec: ColumnSpec) -> Result<(), ArrowError> {
         let chunk = match spec.in_struct {
-            false => Chunk::import(array.raw(), None, spec.column.layout)?,
-            true => Chunk::import(only_child(array.raw())?, Some(array.raw()), spec.column.layout)?,
+            false => Chunk::import(array.raw(), None, spec.column.layout, spec.keys)?,
+            true => Chunk::import(only_child(array.raw())?, Some(array.raw()), spec.column.layout, spec.keys)?,
         };
         let oom = |_| ArrowError::out_of_memory();
         self._arrays.try_reserve(1).map_err(oom)?;

@@ -23,6 +23,7 @@
 //! the first row, before reading past the offsets of the first three rows). Past that, the
 //! schema's truth is the producer's contract.
 
+use super::dictionary::{bad_key, KeyType, Keys};
 use super::error::ArrowError;
 use super::ffi::ArrowArray;
 use super::format::Layout;
@@ -62,6 +63,9 @@ pub struct Chunk {
     data: Bytes,
     /// The variadic data buffers of a view layout.
     variadic: Vec<Bytes>,
+    /// A dictionary-encoded column's keys, and its dictionary (whose rows hold the values).
+    keys: Option<Keys>,
+    values: Option<Box<Chunk>>,
 }
 
 /// A usize from one of the struct's i64 fields, which must not be negative.
@@ -120,7 +124,9 @@ pub fn only_child(parent: &ArrowArray) -> Result<&ArrowArray, ArrowError> {
 impl Chunk {
     /// Checks `array` as a column of `layout` and notes where its rows are. `parent`: the
     /// one-field struct it is the child of, whose offset and validity apply to it too.
-    pub fn import(array: &ArrowArray, parent: Option<&ArrowArray>, layout: Layout) -> Result<Chunk, ArrowError> {
+    /// `keys`: the column is dictionary-encoded with keys of that type, its dictionary of
+    /// `layout` values.
+    pub fn import(array: &ArrowArray, parent: Option<&ArrowArray>, layout: Layout, keys: Option<KeyType>) -> Result<Chunk, ArrowError> {
         if array.release.is_none() {
             return Err(ArrowError::malformed("the array is released"));
         }
@@ -149,11 +155,30 @@ impl Chunk {
             index: Bytes::EMPTY,
             data: Bytes::EMPTY,
             variadic: Vec::new(),
+            keys: None,
+            values: None,
         };
         if rows == 0 {
             return Ok(chunk);
         }
         let buffers = count(array.n_buffers, "the number of buffers")?;
+        if let Some(kind) = keys {
+            expect_buffers(buffers, 2)?;
+            chunk.keys = Some(Keys { bytes: bytes(array, 1, slots.checked_mul(kind.bytes).ok_or_else(too_big)?)?, kind });
+            if array.dictionary.is_null() {
+                return Err(ArrowError::malformed("the dictionary array is missing"));
+            }
+            // SAFETY: a non-null `dictionary` points at an array alive while this one is
+            // (the producer's promise, the trust boundary above).
+            let values = Chunk::import(unsafe { &*array.dictionary }, None, layout, None)?;
+            for row in 0..rows {
+                if chunk.is_valid(row) && chunk.keys.as_ref().and_then(|keys| keys.get(first + row)).is_none_or(|key| key >= values.rows) {
+                    return Err(bad_key(row));
+                }
+            }
+            chunk.values = Some(Box::new(values));
+            return Ok(chunk);
+        }
         match layout {
             Layout::Offsets32 | Layout::Offsets64 => {
                 expect_buffers(buffers, 3)?;
@@ -243,6 +268,10 @@ impl Chunk {
             return Row::Null;
         }
         let slot = self.first + row;
+        if let (Some(keys), Some(values)) = (&self.keys, &self.values) {
+            // Every valid row's key was checked to lie inside the dictionary.
+            return keys.get(slot).filter(|&key| key < values.rows).map_or(Row::Value(&[]), |key| values.row(key));
+        }
         let bytes = match self.layout {
             Layout::Offsets32 | Layout::Offsets64 => self.offsets_bytes(slot, 1),
             Layout::Fixed(width) => self.data.get().get(slot * width..(slot + 1) * width),
@@ -254,7 +283,7 @@ impl Chunk {
     /// The bytes of rows `start..start + count` when they are all valid and lie back to back,
     /// `width` bytes each: one slice to convert at once.
     pub fn run(&self, start: usize, count: usize, width: usize) -> Option<&[u8]> {
-        if !self.all_valid(start, count) {
+        if self.keys.is_some() || !self.all_valid(start, count) {
             return None;
         }
         let slot = self.first + start;

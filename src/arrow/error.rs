@@ -8,6 +8,9 @@ use std::fmt;
 pub enum ArrowErrorKind {
     /// A column of another type (a `TypeError` in Python); the payload names the type.
     Type(String),
+    /// A column of numbers (or of an extension type not known to be text): most often
+    /// puzzles a CSV reader took for numbers. A `TypeError` whose message says so.
+    Number(String),
     /// An array that breaks the Arrow format: it cannot be read safely, so it is refused.
     Malformed(String),
     /// The producer's stream reported an error (its own message, if it gave one).
@@ -30,6 +33,10 @@ impl ArrowError {
     /// A column whose type (as [`super::format::type_name`] names it) is not a board column.
     pub fn wrong_type(found: impl Into<String>) -> Self {
         ArrowError { kind: ArrowErrorKind::Type(found.into()), name: None }
+    }
+
+    pub fn number(found: impl Into<String>) -> Self {
+        ArrowError { kind: ArrowErrorKind::Number(found.into()), name: None }
     }
 
     pub fn malformed(why: impl Into<String>) -> Self {
@@ -62,6 +69,9 @@ impl fmt::Display for ArrowError {
         let name = self.name.unwrap_or("boards");
         match &self.kind {
             ArrowErrorKind::Type(found) => write!(f, "{name}: expected {COLUMN_EXPECTED}, got {found}"),
+            ArrowErrorKind::Number(found) => {
+                write!(f, "{name}: expected {COLUMN_EXPECTED}, got {found}; {}", crate::error::NUMBERS_HINT)
+            }
             ArrowErrorKind::Malformed(why) => write!(f, "{name}: malformed Arrow array: {why}"),
             ArrowErrorKind::Stream(message) => write!(f, "{name}: the Arrow stream failed: {message}"),
             ArrowErrorKind::OutOfMemory => write!(f, "{name}: out of memory"),

@@ -6,15 +6,17 @@
 //! PyCapsules; everything here works on the structs themselves.
 //!
 //! Read: `utf8`, `large_utf8`, `utf8_view`, `binary`, `large_binary`, `binary_view` and
-//! `fixed_size_binary` columns (formats `u`, `U`, `vu`, `z`, `Z`, `vz`, `w:N`), in any number
-//! of chunks, sliced (offsets), with nulls; or a one-column table of one. A null row is the
+//! `fixed_size_binary` columns (formats `u`, `U`, `vu`, `z`, `Z`, `vz`, `w:N`), plain or
+//! dictionary-encoded (polars `Categorical`, see [`dictionary`]), in any number of chunks, sliced (offsets), with nulls; or a one-column table of one. A null row is the
 //! error `boards[20]: expected a board, got null`; a row of a bad length or symbol is named
 //! like any batch error. See [`chunk`] for what is trusted and what is checked.
 
 mod ascii;
 mod boards;
 mod chunk;
+mod dictionary;
 mod error;
+mod extension;
 pub mod ffi;
 mod format;
 mod memory;

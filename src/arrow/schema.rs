@@ -8,7 +8,9 @@
 
 use std::ffi::{c_char, CStr};
 
+use super::dictionary::KeyType;
 use super::error::ArrowError;
+use super::extension;
 use super::ffi::ArrowSchema;
 use super::format::{board_column, type_name, BoardColumn};
 
@@ -19,6 +21,8 @@ pub struct ColumnSpec {
     /// The column is the only field of a struct (a one-column table): arrays hold it as
     /// their only child.
     pub in_struct: bool,
+    /// Dictionary-encoded: rows are keys of this type into a dictionary of `column` values.
+    pub keys: Option<KeyType>,
 }
 
 /// Most fields a message lists before it says how many more there are.
@@ -27,15 +31,24 @@ const FIELDS_SHOWN: usize = 5;
 /// Reads `schema` as a column of boards.
 pub fn column_spec(schema: &ArrowSchema) -> Result<ColumnSpec, ArrowError> {
     let format = format_of(schema)?;
-    if let Some(column) = plain_column(schema, format)? {
-        return Ok(ColumnSpec { column, in_struct: false });
+    extension::check(schema)?;
+    if let Some((column, keys)) = plain_column(schema, format)? {
+        return Ok(ColumnSpec { column, in_struct: false, keys });
+    }
+    if schema.dictionary.is_null() && is_number(format) {
+        return Err(ArrowError::number(describe(schema)?));
     }
     if format != b"+s" {
         return Err(ArrowError::wrong_type(describe(schema)?));
     }
     if let [field] = children(schema)?.as_slice() {
-        if let Some(column) = plain_column(field, format_of(field)?)? {
-            return Ok(ColumnSpec { column, in_struct: true });
+        extension::check(field)?;
+        let field_format = format_of(field)?;
+        if let Some((column, keys)) = plain_column(field, field_format)? {
+            return Ok(ColumnSpec { column, in_struct: true, keys });
+        }
+        if field.dictionary.is_null() && is_number(field_format) {
+            return Err(ArrowError::number(describe(schema)?));
         }
     }
     let count = children(schema)?.len();
@@ -46,12 +59,25 @@ pub fn column_spec(schema: &ArrowSchema) -> Result<ColumnSpec, ArrowError> {
     Err(ArrowError::wrong_type(format!("{} ({advice})", describe(schema)?)))
 }
 
-/// The board column for a non-nested, non-dictionary schema.
-fn plain_column(schema: &ArrowSchema, format: &[u8]) -> Result<Option<BoardColumn>, ArrowError> {
-    if !schema.dictionary.is_null() {
-        return Ok(None);
+/// Floats and decimals: what a CSV reader makes of a column of puzzles, whose 81 digits
+/// overflow every integer type (pandas' `engine="pyarrow"` gives `double`).
+fn is_number(format: &[u8]) -> bool {
+    matches!(format, b"e" | b"f" | b"g") || format.starts_with(b"d:")
+}
+
+/// The board column for a non-nested schema, and its key type if it is dictionary-encoded.
+fn plain_column(schema: &ArrowSchema, format: &[u8]) -> Result<Option<(BoardColumn, Option<KeyType>)>, ArrowError> {
+    if schema.dictionary.is_null() {
+        return Ok(board_column(format).map(|column| (column, None)));
     }
-    Ok(board_column(format))
+    // SAFETY: a non-null `dictionary` points at a valid schema (the producer's promise,
+    // the trust boundary of the C data interface), alive while `schema` is.
+    let values = unsafe { &*schema.dictionary };
+    let (Some(keys), Some(column)) = (KeyType::from_format(format), board_column(format_of(values)?)) else {
+        return Ok(None);
+    };
+    // A dictionary of dictionaries is not a column of boards.
+    Ok(values.dictionary.is_null().then_some((column, Some(keys))))
 }
 
 /// A type as a message shows it: `int64`, `dictionary<values=string, indices=int32>`,

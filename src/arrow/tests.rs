@@ -202,19 +202,26 @@ fn other_types_are_named() {
     let releases = releases();
     let empty = || array(0, 0, 0, vec![None, None], Vec::new(), &releases);
     let expect = "boards: expected an Arrow string or binary column, got";
+    let hint = crate::error::NUMBERS_HINT;
     assert_eq!(import_error("l", &[], empty(), &releases), format!("{expect} int64"));
+    assert_eq!(import_error("g", &[], empty(), &releases), format!("{expect} double; {hint}"));
+    assert_eq!(import_error("d:38,0", &[], empty(), &releases), format!("{expect} decimal(38,0); {hint}"));
+    assert_eq!(import_error("b", &[], empty(), &releases), format!("{expect} bool"));
     assert_eq!(import_error("+w:81", &["C"], empty(), &releases), format!("{expect} fixed_size_list(81)"));
     assert_eq!(import_error("+s", &["u", "l"], empty(), &releases), format!("{expect} struct<c0: string, c1: int64> (a table of 2 columns: pass one of them)"));
     assert_eq!(import_error("+s", &["i"], empty(), &releases), format!("{expect} struct<c0: int32> (its one column is not of strings or binary)"));
+    assert_eq!(import_error("+s", &["g"], empty(), &releases), format!("{expect} struct<c0: double>; {hint}"));
+    assert_eq!(import_error("+s", &["b"], empty(), &releases), format!("{expect} struct<c0: bool> (its one column is not of strings or binary)"));
     assert_eq!(import_error("+s", &[], empty(), &releases), format!("{expect} struct<> (a table of 0 columns: pass one of them)"));
     let mut dictionary = schema("i", "", Vec::new(), &releases);
-    let mut values = schema("u", "", Vec::new(), &releases);
+    // A dictionary of numbers is no column of boards (one of strings is: see below).
+    let mut values = schema("l", "", Vec::new(), &releases);
     dictionary.dictionary = &mut values;
     let error = ArrowBoards::from_array(super::ffi::OwnedSchema::new(dictionary), super::ffi::OwnedArray::new(empty())).unwrap_err();
-    assert_eq!(error.to_string(), format!("{expect} dictionary<values=string, indices=int32>"));
+    assert_eq!(error.to_string(), format!("{expect} dictionary<values=int64, indices=int32>"));
     assert!(!error.is_list_type());
     assert!(ArrowBoards::from_array(super::ffi::OwnedSchema::new(schema("+w:81", "", vec![schema("C", "", Vec::new(), &releases)], &releases)), super::ffi::OwnedArray::new(empty())).unwrap_err().is_list_type());
-    assert_eq!(error.named("candidates").to_string(), format!("candidates: expected an Arrow string or binary column, got dictionary<values=string, indices=int32>"));
+    assert_eq!(error.named("candidates").to_string(), format!("candidates: expected an Arrow string or binary column, got dictionary<values=int64, indices=int32>"));
     drop(super::ffi::OwnedSchema::new(values));
 }
 
@@ -312,7 +319,7 @@ fn back_to_back_rows_are_found_as_one_run() {
     let joined: Vec<u8> = all[2..12].concat();
     for (format, layout) in [("u", Layout::Offsets32), ("U", Layout::Offsets64), ("vz", Layout::View), ("w:81", Layout::Fixed(81))] {
         let array = sliced(format, &rows, 2, 38, &releases);
-        let chunk = Chunk::import(&array, None, layout).unwrap();
+        let chunk = Chunk::import(&array, None, layout, None).unwrap();
         assert_eq!(chunk.run(0, 10, CELLS), Some(joined.as_slice()), "{format}");
         assert_eq!(chunk.run(0, 10, 80), None, "{format}");
         drop(super::ffi::OwnedArray::new(array));
@@ -321,12 +328,64 @@ fn back_to_back_rows_are_found_as_one_run() {
     let short: Vec<Option<&[u8]>> = vec![Some(all[0].as_slice()), Some(&all[1][..80]), None, Some(all[3].as_slice())];
     for (format, layout) in [("vu", Layout::View), ("u", Layout::Offsets32)] {
         let array = sliced(format, &rows, 0, 40, &releases);
-        let chunk = Chunk::import(&array, None, layout).unwrap();
+        let chunk = Chunk::import(&array, None, layout, None).unwrap();
         assert_eq!(chunk.run(0, 10, CELLS).is_some(), format == "u");
         drop(super::ffi::OwnedArray::new(array));
         let array = sliced(format, &short, 0, 4, &releases);
-        let chunk = Chunk::import(&array, None, layout).unwrap();
+        let chunk = Chunk::import(&array, None, layout, None).unwrap();
         assert_eq!((chunk.run(0, 2, CELLS), chunk.run(2, 2, CELLS), chunk.run(3, 1, CELLS).is_some()), (None, None, true));
         drop(super::ffi::OwnedArray::new(array));
     }
+}
+
+/// A dictionary-encoded column (what polars `Categorical` exports): keys of `key_format`
+/// into `values`, with the keys' own nulls.
+fn keyed(key_format: &str, keys: Vec<u8>, rows: usize, validity_bits: Option<Vec<u8>>, nulls: i64, dictionary: (&mut super::ffi::ArrowArray, &mut super::ffi::ArrowSchema), releases: &Releases) -> Result<ArrowBoards, super::ArrowError> {
+    let mut column = array(rows as i64, nulls, 0, vec![validity_bits, Some(keys)], Vec::new(), releases);
+    let (values, value_schema) = dictionary;
+    column.dictionary = values;
+    let mut key_schema = schema(key_format, "", Vec::new(), releases);
+    key_schema.dictionary = value_schema;
+    let (schema, column) = owned(key_schema, column);
+    ArrowBoards::from_array(schema, column)
+}
+
+#[test]
+fn dictionary_columns_are_read_through_their_keys() {
+    let releases = releases();
+    let dots = ".".repeat(CELLS);
+    let bad = format!("x{}", &SEED[1..]);
+    let rows: Vec<Option<&[u8]>> = vec![Some(SEED.as_bytes()), Some(dots.as_bytes()), Some(bad.as_bytes())];
+    let mut values = array(3, 0, 0, offsets_buffers(&rows, false), Vec::new(), &releases);
+    let mut value_schema = schema("u", "", Vec::new(), &releases);
+    for (format, width) in [("c", 1), ("S", 2), ("i", 4), ("L", 8)] {
+        let keys: Vec<u8> = [1u64, 0, 1].iter().flat_map(|&k| k.to_ne_bytes()[..width].to_vec()).collect();
+        let keys = if cfg!(target_endian = "big") { [1u64, 0, 1].iter().flat_map(|&k| k.to_be_bytes()[8 - width..].to_vec()).collect() } else { keys };
+        let boards = keyed(format, keys, 3, None, 0, (&mut values, &mut value_schema), &releases).unwrap();
+        assert_eq!(boards.len(), 3);
+        // Never a run in place: rows are wherever their keys say.
+        assert_eq!(boards.symbols_in_place(0, 3), None);
+        let mut out = vec![9u8; 3 * CELLS];
+        assert_eq!(boards.fill(0, &mut out), Ok(()), "{format}");
+        let seed: Vec<u8> = SEED.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        assert_eq!(&out[..CELLS], &[0u8; CELLS][..]);
+        assert_eq!(&out[CELLS..2 * CELLS], &seed[..]);
+        assert_eq!(&out[2 * CELLS..], &[0u8; CELLS][..]);
+    }
+    // A null key is a null row; a key to a bad value names the row, as a plain column does.
+    let keys: Vec<u8> = [0i32, 7, 2].iter().flat_map(|k| k.to_ne_bytes()).collect();
+    let boards = keyed("i", keys, 3, Some(vec![0b101]), 1, (&mut values, &mut value_schema), &releases).unwrap();
+    let mut out = vec![0u8; 2 * CELLS];
+    assert_eq!(boards.fill(0, &mut out), Err(BatchError::Board(BoardError::new(Place::Board, Problem::Null).in_batch(1))));
+    let mut one = vec![0u8; CELLS];
+    assert_eq!(boards.fill(2, &mut one), Err(BatchError::Board(BoardError::new(Place::Flat(0), Problem::Symbol("x".into())).in_batch(2))));
+    drop(boards);
+    // Keys outside the dictionary, or negative, are refused before any row is read.
+    for key in [3i32, -1] {
+        let keys: Vec<u8> = [0i32, key].iter().flat_map(|k| k.to_ne_bytes()).collect();
+        let error = keyed("i", keys, 2, None, 0, (&mut values, &mut value_schema), &releases).unwrap_err();
+        assert_eq!(error.to_string(), "boards: malformed Arrow array: the dictionary key of row 1 is outside the dictionary");
+    }
+    drop(super::ffi::OwnedArray::new(values));
+    drop(super::ffi::OwnedSchema::new(value_schema));
 }

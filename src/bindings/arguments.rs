@@ -13,10 +13,29 @@ pub fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     positive_int(threads, "threads", " or None").map(|count| usize::try_from(count).unwrap_or(usize::MAX))
 }
 
+/// The `limit` argument as given, `None` included: the stub says `int`, so an explicit None
+/// is a `TypeError` like any other non-int, not a quiet "the default". (A plain `Option`
+/// argument could not tell `limit=None` from no `limit` at all.)
+pub enum Limit<'py> {
+    Default,
+    Given(Bound<'py, PyAny>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Limit<'py> {
+    type Error = PyErr;
+
+    fn extract(limit: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Limit::Given(limit.to_owned()))
+    }
+}
+
 /// `limit`: a positive int, 2 when not given; one too large for u64 counts as "all", since
 /// no search could ever count past that.
-pub fn limit_value(limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    limit.map_or(Ok(2), |limit| positive_int(limit, "limit", ""))
+pub fn limit_value(limit: &Limit<'_>) -> PyResult<u64> {
+    match limit {
+        Limit::Default => Ok(2),
+        Limit::Given(limit) => positive_int(limit, "limit", ""),
+    }
 }
 
 /// A positive int (not a bool), saturated at u64::MAX; errors name `name` and say what else

@@ -165,7 +165,7 @@ fn capsule_pointer<T>(capsule: &Bound<'_, PyAny>, capsule_name: &CStr, name: &st
 pub fn arrow_error(error: ArrowError) -> PyErr {
     let message = error.to_string();
     match error.kind {
-        ArrowErrorKind::Type(_) => PyTypeError::new_err(message),
+        ArrowErrorKind::Type(_) | ArrowErrorKind::Number(_) => PyTypeError::new_err(message),
         ArrowErrorKind::Malformed(_) | ArrowErrorKind::Stream(_) => PyValueError::new_err(message),
         ArrowErrorKind::OutOfMemory => PyMemoryError::new_err(message),
     }

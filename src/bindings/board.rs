@@ -20,17 +20,20 @@ impl PyBoard {
     #[new]
     #[pyo3(signature = (board, /))]
     fn new(board: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyBoard { grid: input::grid_from_object(board)? })
+        Ok(PyBoard::from_grid(input::grid_from_object(board)?))
     }
 
     #[doc = stub_doc!("Board.parse")]
     #[staticmethod]
     #[pyo3(signature = (text, /))]
-    fn parse(py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Self> {
+    fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let text = text.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!("board: expected a str of board text (Board.parse reads text), got {}", type_name(text)))
+        })?;
         // Lone surrogates are not UTF-8: each is replaced by one U+FFFD, so it is reported as a
         // bad cell like any other, and counts as one character, as Python counts it.
         let text = pystr::text_of(text);
-        text::parse_board(&text).map(|grid| PyBoard { grid }).map_err(|error| text_format_error(py, &error))
+        text::parse_board(&text).map(PyBoard::from_grid).map_err(|error| text_format_error(py, &error))
     }
 
     #[doc = stub_doc!("Board.is_valid")]
@@ -74,9 +77,9 @@ impl PyBoard {
     }
 
     #[doc = stub_doc!("Board.count_solutions")]
-    #[pyo3(signature = (*, limit = None))]
-    fn count_solutions(&self, py: Python<'_>, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-        super::solve::count_grid(py, &self.grid, super::arguments::limit_value(limit)?)
+    #[pyo3(signature = (*, limit = super::arguments::Limit::Default))]
+    fn count_solutions(&self, py: Python<'_>, limit: super::arguments::Limit<'_>) -> PyResult<u64> {
+        super::solve::count_grid(py, &self.grid, super::arguments::limit_value(&limit)?)
     }
 
     #[doc = stub_doc!("Board.canonical")]
@@ -154,7 +157,7 @@ impl PyBoard {
 
     #[doc = stub_doc!("Board._repr_html_")]
     fn _repr_html_(&self) -> String {
-        render::html::table(&self.grid)
+        render::html::table(&self.grid, self.puzzle.as_ref())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String,)) {

@@ -10,9 +10,26 @@ use crate::grid::Grid;
 
 #[doc = stub_doc!("Board")]
 #[pyclass(frozen, eq, hash, mapping, module = "valid_sudoku", name = "Board")]
-#[derive(PartialEq, Eq, Hash)]
 pub struct PyBoard {
     pub(super) grid: Grid,
+    /// The puzzle this board was solved from (`solve(puzzle)`, `Board.solve()`): only the
+    /// notebook view uses it, to show the filled-in digits apart from the givens. Not part of
+    /// the value: equality, hashing, copies and pickles are the grid's alone.
+    pub(super) puzzle: Option<Grid>,
+}
+
+impl PartialEq for PyBoard {
+    fn eq(&self, other: &Self) -> bool {
+        self.grid == other.grid
+    }
+}
+
+impl Eq for PyBoard {}
+
+impl std::hash::Hash for PyBoard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.grid.hash(state);
+    }
 }
 
 impl PyBoard {
@@ -21,6 +38,11 @@ impl PyBoard {
     }
 
     pub fn from_grid(grid: Grid) -> Self {
-        PyBoard { grid }
+        PyBoard { grid, puzzle: None }
+    }
+
+    /// `solution`, solved from `puzzle`.
+    pub fn solved(solution: Grid, puzzle: Grid) -> Self {
+        PyBoard { grid: solution, puzzle: Some(puzzle) }
     }
 }

@@ -179,6 +179,12 @@ fn array_form<'py>(py: Python<'py>, array: &Bound<'py, numpy::PyUntypedArray>, n
             "{name}: expected an integer dtype or puzzle strings, got object of shape {}",
             crate::error::shape_text(array.shape())
         ))),
+        // A 1-D float column: puzzles pandas read as numbers (a column with a gap, say).
+        b'f' if array.ndim() == 1 => Err(PyTypeError::new_err(format!(
+            "{name}: expected an integer dtype or puzzle strings, got {}; {}",
+            numpy_input::dtype_name(array),
+            crate::error::NUMBERS_HINT
+        ))),
         _ => Err(PyTypeError::new_err(format!(
             "{name}: expected an integer dtype or puzzle strings, got {}",
             numpy_input::dtype_name(array)
@@ -259,11 +265,29 @@ impl Objects<'_> {
                     })?
                 }
             };
+            if is_missing(&board) {
+                let error = BoardError::new(Place::Board, Problem::Null).in_batch(index).named(name);
+                return Err(super::exceptions::board_format_error(board.py(), &error));
+            }
             let read = input::read_cells(&board).map_err(|error| error.in_batch(index).named(name).into_py_err(board.py()))?;
             cells.copy_from_slice(&read);
         }
         Ok(())
     }
+}
+
+/// A missing value where a board should be: `None`, a float NaN (pandas' usual missing
+/// value in an object column) or pandas' `NA`; all read as null, as an Arrow null is.
+fn is_missing(board: &Bound<'_, PyAny>) -> bool {
+    if board.is_none() {
+        return true;
+    }
+    if let Ok(float) = board.cast::<pyo3::types::PyFloat>() {
+        return float.value().is_nan();
+    }
+    let kind = board.get_type();
+    kind.name().is_ok_and(|name| name.to_cow().is_ok_and(|n| n == "NAType"))
+        && kind.module().is_ok_and(|module| module.to_cow().is_ok_and(|m| m.starts_with("pandas")))
 }
 
 /// Item `index` of a list or tuple.

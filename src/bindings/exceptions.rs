@@ -100,12 +100,13 @@ pub fn board_format_error(py: Python<'_>, error: &BoardError) -> PyErr {
     with_attributes(py, error.to_string(), &[("row", row), ("col", col), ("index", error.board)])
 }
 
-/// `BoardFormatError` for a text error, with `line`, `column` and `index` set.
+/// `BoardFormatError` for a text error, with `line`, `column` and `index` set, and `row` and
+/// `col` where the error knows the cell.
 pub fn text_format_error(py: Python<'_>, error: &TextError) -> PyErr {
     with_attributes(
         py,
         error.to_string(),
-        &[("line", Some(error.line)), ("column", error.column), ("index", error.board)],
+        &[("line", Some(error.line)), ("column", error.column), ("index", error.board), ("row", error.row), ("col", error.col)],
     )
 }
 

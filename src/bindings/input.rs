@@ -40,12 +40,28 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
         // Python's length is O(1); checking it first keeps a huge string from being copied.
         let count = text.len()?;
         if count != CELLS {
-            return Err(BoardError::new(Place::Board, Problem::Length(count)).into());
+            let lines = text.call_method1("__contains__", ("\n",))?.is_truthy()?;
+            let problem = if lines { Problem::Lines(count) } else { Problem::Length(count) };
+            return Err(BoardError::new(Place::Board, problem).into());
         }
         return Ok(parse::grid_from_text(&text_of(text))?);
     }
     if let Ok(bytes) = board.cast::<PyBytes>() {
         return Ok(parse::grid_from_bytes(bytes.as_bytes())?);
+    }
+    if let Ok(view) = board.cast::<PyMemoryView>() {
+        // Read like bytes when it is a flat run of bytes; other views (of a numpy int array,
+        // say) go on to the sequence reader below.
+        if let Ok(buffer) = pyo3::buffer::PyUntypedBuffer::get(view.as_any()) {
+            if buffer.item_size() == 1 && buffer.dimensions() == 1 && buffer.is_c_contiguous() {
+                if buffer.len_bytes() != CELLS {
+                    return Err(BoardError::new(Place::Board, Problem::ByteLength(buffer.len_bytes())).into());
+                }
+                let bytes = view.call_method0("tobytes")?;
+                let bytes = bytes.cast::<PyBytes>().map_err(PyErr::from)?;
+                return Ok(parse::grid_from_bytes(bytes.as_bytes())?);
+            }
+        }
     }
     if let Ok(bytes) = board.cast::<PyByteArray>() {
         return Ok(parse::grid_from_bytes(&bytes.to_vec())?);
@@ -60,6 +76,18 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
     if let Some(values) = frame_values(board)? {
         // Row r of the board is row r of the frame, whatever its index and column labels.
         return read_grid(&values);
+    }
+    // Tensors and Arrow columns; numpy arrays (which offer DLPack too) and data frames (which
+    // export Arrow tables of their columns) are read by position above and below.
+    if numpy_input::as_array(board).is_none() {
+        if let Some(cells) = super::native_board::native_board(board) {
+            return Ok(Grid::from_values(cells?).unwrap_or(Grid::EMPTY));
+        }
+    }
+    if board.is_instance_of::<PyInt>() && !board.is_instance_of::<PyBool>() {
+        // A puzzle a CSV reader took for a number (pandas gives Python ints for 81 digits).
+        let found = format!("int; {}", crate::error::NUMBERS_HINT);
+        return Err(InputError::WrongType { at: crate::error::Located { board: None, name: None, place: Place::Board }, expected: BOARD_EXPECTED, found });
     }
     if !is_sequence(board) {
         return Err(InputError::wrong_type(Place::Board, BOARD_EXPECTED, board));

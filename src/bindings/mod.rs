@@ -63,6 +63,7 @@ mod marks_input;
 pub mod step_values;
 pub mod steps;
 pub mod dlpack;
+mod native_board;
 mod batch_run;
 mod boards;
 pub mod exceptions;

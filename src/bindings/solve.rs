@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 
-use super::arguments::limit_value;
+use super::arguments::{limit_value, Limit};
 use super::board_value::PyBoard;
 use super::input;
 use super::interrupt::Interrupt;
@@ -20,10 +20,10 @@ pub fn solve(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Option<PyBoar
 
 #[doc = stub_doc!("count_solutions")]
 #[pyfunction]
-#[pyo3(signature = (board, /, *, limit = None))]
-pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+#[pyo3(signature = (board, /, *, limit = Limit::Default))]
+pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = input::grid_from_object(board)?;
-    count_grid(py, &grid, limit_value(limit)?)
+    count_grid(py, &grid, limit_value(&limit)?)
 }
 
 #[doc = stub_doc!("has_unique_solution")]
@@ -36,11 +36,11 @@ pub fn has_unique_solution(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult
 /// [`solve`] for a grid already read (also `Board.solve()`).
 pub fn solve_grid(py: Python<'_>, grid: &Grid) -> PyResult<Option<PyBoard>> {
     if grid.is_complete() {
-        return Ok(is_valid(grid).then(|| PyBoard::from_grid(*grid)));
+        return Ok(is_valid(grid).then(|| PyBoard::solved(*grid, *grid)));
     }
     let grid = *grid;
     let solution = interruptible(py, move |should_stop| search::solve_interruptible(&grid, should_stop))?;
-    Ok(solution.map(PyBoard::from_grid))
+    Ok(solution.map(|solution| PyBoard::solved(solution, grid)))
 }
 
 /// [`count_solutions`] for a grid already read (also `Board.count_solutions()`).
@@ -74,10 +74,10 @@ fn interruptible<T: Send>(
 /// The guesses the search of `count_solutions(board, limit=limit)` makes (the same on every
 /// run). Private: for the solver benchmark, which prints them beside the times.
 #[pyfunction]
-#[pyo3(signature = (board, /, *, limit = None))]
-pub fn _search_guesses(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+#[pyo3(signature = (board, /, *, limit = Limit::Default))]
+pub fn _search_guesses(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = input::grid_from_object(board)?;
-    let limit = limit_value(limit)?;
+    let limit = limit_value(&limit)?;
     interruptible(py, move |should_stop| search::count_solutions_with_stats(&grid, limit, should_stop))
         .map(|(_, stats)| stats.guesses)
 }

@@ -1,10 +1,10 @@
 //! `solve_many` and `count_solutions_many`: the solver over a batch, read by the one batch
 //! reader and spread over threads by the one driver, with the GIL released and Ctrl-C heard.
 
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
-use super::arguments::{limit_value, thread_count};
+use super::arguments::{limit_value, thread_count, Limit};
 use super::batch_run::run_batch_heard;
 use super::boards::read_boards;
 use super::interrupt::Interrupt;
@@ -29,9 +29,16 @@ impl Default for Row {
 
 #[doc = stub_doc!("solve_many")]
 #[pyfunction]
-#[pyo3(signature = (boards, /, *, threads = None))]
-pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+#[pyo3(signature = (boards, /, *, threads = None, as_text = None))]
+pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>, as_text: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
     let py = boards.py();
+    let as_text = match as_text {
+        None => false,
+        Some(flag) => flag.cast::<pyo3::types::PyBool>().map(|flag| flag.is_true()).map_err(|_| {
+            let found = flag.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            pyo3::exceptions::PyTypeError::new_err(format!("as_text: expected a bool, got {found}"))
+        })?,
+    };
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
@@ -47,22 +54,46 @@ pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
         return Err(error);
     }
     let rows = rows?;
+    if as_text {
+        return text_column(py, &rows);
+    }
     let count = rows.len();
     let flat: Vec<u8> = rows_into_bytes(rows);
-    flat.into_pyarray(py).reshape([count, CELLS])
+    Ok(flat.into_pyarray(py).reshape([count, CELLS])?.into_any())
+}
+
+/// `solve_many(..., as_text=True)`: an (N,) numpy object array of 81-digit strs, None where
+/// a board has no solution. Object, not a fixed-width `U81` array, so that the missing value
+/// is a real missing value (pandas reads None as missing, in `object` and `str` columns
+/// alike) rather than an empty string, and works with numpy 1 too, which lacks StringDType.
+fn text_column<'py>(py: Python<'py>, rows: &[Row]) -> PyResult<Bound<'py, PyAny>> {
+    let texts = pyo3::types::PyList::empty(py);
+    for row in rows {
+        if row.0[0] == 0 {
+            // A solution has a digit in every cell: a zero row is "no solution".
+            texts.append(py.None())?;
+        } else {
+            let digits: String = row.0.iter().map(|&v| char::from(b'0' + v)).collect();
+            texts.append(digits)?;
+        }
+    }
+    let numpy = py.import("numpy")?;
+    let kwargs = pyo3::types::PyDict::new(py);
+    kwargs.set_item("dtype", numpy.getattr("object_")?)?;
+    numpy.call_method("array", (texts,), Some(&kwargs))
 }
 
 #[doc = stub_doc!("count_solutions_many")]
 #[pyfunction]
-#[pyo3(signature = (boards, /, *, limit = None, threads = None))]
+#[pyo3(signature = (boards, /, *, limit = Limit::Default, threads = None))]
 pub fn count_solutions_many<'py>(
     boards: &Bound<'py, PyAny>,
-    limit: Option<&Bound<'py, PyAny>>,
+    limit: Limit<'py>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
     let py = boards.py();
     numpy_input::require_numpy(py)?;
-    let limit = limit_value(limit)?;
+    let limit = limit_value(&limit)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
     let interrupt = Interrupt::new();

@@ -1,10 +1,11 @@
 //! A board as a self-contained HTML table, for Jupyter's `_repr_html_`.
 //!
 //! Only inline `style` attributes, no `<style>` element and no script: notebooks sanitise or
-//! share global stylesheets, and a table must look the same wherever it is pasted. Every cell
-//! sets its own text and background colours, so a dark notebook theme cannot turn the digits
-//! dark-on-dark, and Jupyter's own table rules (right-aligned, padded, striped rows) are
-//! overridden cell by cell. No user text reaches the HTML (only digits and our own words),
+//! share global stylesheets, and a table must look the same wherever it is pasted. The card,
+//! the table and every row set their own text and background colours, so a dark notebook
+//! theme cannot turn the digits dark-on-dark (inline styles beat its striped and hovered row
+//! rules), and each cell overrides the rules notebooks set on cells themselves (right-aligned,
+//! padded, borderless). No user text reaches the HTML (only digits and our own words),
 //! so nothing needs escaping.
 
 use std::fmt::Write;
@@ -12,12 +13,16 @@ use std::fmt::Write;
 use crate::conflicts::{conflicts, Conflict};
 use crate::grid::{Grid, Unit, CELLS, SIDE};
 
-/// The colours, chosen to read on a light card in both light and dark notebook themes.
+/// The colours, chosen to read on a light card in both light and dark notebook themes: the
+/// card sets its own background, so a dark theme never puts these on dark.
 mod palette {
     pub const TEXT: &str = "#1b1b1b";
     pub const BACKGROUND: &str = "#ffffff";
-    pub const THIN_LINE: &str = "#a6a6a6";
-    pub const BOX_LINE: &str = "#1b1b1b";
+    pub const THIN_LINE: &str = "#aaa";
+    pub const BOX_LINE: &str = "#222";
+    pub const LABEL: &str = "#6b6b6b";
+    /// Digits a solver filled in, beside the puzzle's givens.
+    pub const FILLED: &str = "#1f5fbf";
     /// Cells of a row, column or box that holds a repeat.
     pub const UNIT_BACKGROUND: &str = "#fff0c2";
     /// Cells holding a repeated digit.
@@ -29,6 +34,7 @@ mod palette {
 /// The `class` of each kind of cell; tests and user stylesheets can rely on these names.
 const CONFLICT_CLASS: &str = "conflict";
 const UNIT_CLASS: &str = "conflict-unit";
+const FILLED_CLASS: &str = "filled";
 
 /// How a cell is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,9 +46,9 @@ enum Mark {
     Conflict,
 }
 
-/// Cell size in CSS pixels: fixed, so the notebook's own table rules cannot squeeze the digits
-/// against the borders.
-const CELL_PX: usize = 36;
+/// Cell size in CSS pixels: fixed (by `<col>` widths and row heights), so the notebook's own
+/// table rules cannot squeeze the digits against the borders.
+const CELL_PX: usize = 34;
 
 /// Longest list of conflicts shown one by one; longer ones are summarised digit by digit.
 const LISTED: usize = 6;
@@ -50,62 +56,88 @@ const LISTED: usize = 6;
 /// Digits summarised one by one before the rest are counted as "and N more digits".
 const SUMMARISED_DIGITS: usize = 5;
 
-/// The board as HTML: the grid first, then "valid" or the conflicts below it, so the grid is
-/// always at the top of the output however many conflicts there are.
-pub fn table(grid: &Grid) -> String {
+/// The board as HTML: the grid first, with row labels `r1`-`r9` and column labels `c1`-`c9`,
+/// then the caption (what the board is, or its conflicts), so the grid is always at the top.
+/// `puzzle`: the puzzle the board was solved from, if known; its givens are drawn in bold and
+/// the digits filled in beside them in blue.
+///
+/// Light by construction (11-12 KB for most boards, where styling every cell in full took 30): colours and sizes are set once on the card, the table
+/// and each row, and a cell carries only what notebooks' table rules would otherwise override
+/// (padding, alignment, borders) and what marks it.
+pub fn table(grid: &Grid, puzzle: Option<&Grid>) -> String {
     let found = conflicts(grid);
     let marks = marks(&found);
-    let mut out = String::with_capacity(16 * 1024);
+    let mut out = String::with_capacity(8 * 1024);
     let _ = write!(
         out,
-        "<div class=\"valid-sudoku\" style=\"display:inline-block;margin:0.5em 0;padding:8px;\
-         background:{bg};color:{text};border-radius:4px;text-align:left;\
-         font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif\">\
-         <table class=\"valid-sudoku-grid\" style=\"border-collapse:collapse;border-spacing:0;\
-         table-layout:fixed;margin:0;border:2px solid {line};background:{bg};color:{text}\"><tbody>",
-        line = palette::BOX_LINE,
+        "<div class=\"valid-sudoku\" style=\"display:inline-block;margin:0.5em 0;padding:8px;background:{bg};color:{text};\
+         border-radius:4px;text-align:left;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif\">\
+         <table class=\"valid-sudoku-grid\" style=\"border-collapse:collapse;border-spacing:0;table-layout:fixed;margin:0;\
+         background:{bg};color:{text};font-size:20px\"><colgroup><col style=\"width:22px\">",
         bg = palette::BACKGROUND,
         text = palette::TEXT,
     );
+    for _ in 0..SIDE {
+        let _ = write!(out, "<col style=\"width:{CELL_PX}px\">");
+    }
+    // Labels draw no border of their own, and `hidden` keeps the bands' box lines (below) off
+    // them: only the edge they share with the grid is left to the grid's lines.
+    let label = format!("padding:0;font-size:11px;font-weight:400;text-align:center;color:{};border:hidden", palette::LABEL);
+    let _ = write!(out, "</colgroup><thead><tr style=\"background:{}\"><th style=\"{label}\"></th>", palette::BACKGROUND);
+    for c in 0..SIDE {
+        let _ = write!(out, "<th style=\"{label};border-bottom:0\">c{}</th>", c + 1);
+    }
+    out.push_str("</tr></thead>");
     for r in 0..SIDE {
-        out.push_str("<tr>");
+        if r % 3 == 0 {
+            // One body per band of boxes: its border is the band's box lines, drawn once.
+            let _ = write!(out, "{}<tbody style=\"border:2px solid {}\">", if r == 0 { "" } else { "</tbody>" }, palette::BOX_LINE);
+        }
+        let _ = write!(out, "<tr style=\"height:{CELL_PX}px;background:{}\"><th style=\"{label};border-right:0\">r{}</th>", palette::BACKGROUND, r + 1);
         for c in 0..SIDE {
             let i = r * SIDE + c;
             let value = grid.cells().get(i).copied().unwrap_or(0);
             let mark = marks.get(i).copied().unwrap_or(Mark::Plain);
-            cell(&mut out, r, c, value, mark, &found);
+            let filled = puzzle.map(|p| p.cells().get(i).copied().unwrap_or(0) == 0 && value != 0);
+            cell(&mut out, r, c, value, mark, filled, &found);
         }
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table>");
-    out.push_str(&summary(&found));
+    out.push_str(&summary(grid, puzzle, &found));
     out.push_str("</div>");
     out
 }
 
-/// "valid", or the number of conflicts and each one's sentence; a long list is summarised.
-fn summary(found: &[Conflict]) -> String {
+/// What the board is: an empty board, a puzzle, a solved grid (with its givens when known),
+/// or the number of conflicts and each one's sentence; a long list is summarised.
+fn summary(grid: &Grid, puzzle: Option<&Grid>, found: &[Conflict]) -> String {
     // As wide as the grid, so a long line wraps under it rather than widening the output.
-    let style = format!(
-        "max-width:{}px;margin-top:6px;font-size:14px;line-height:1.4;color:{}",
-        SIDE * CELL_PX,
-        palette::TEXT
-    );
+    let style = format!("max-width:{}px;margin-top:6px;font-size:14px;line-height:1.4", 22 + SIDE * CELL_PX);
     if found.is_empty() {
-        return format!(
-            "<div class=\"valid-sudoku-summary\" style=\"{style}\"><strong style=\"color:{}\">valid</strong></div>",
-            palette::VALID_TEXT
-        );
+        let givens = grid.givens();
+        let what = match (givens, grid.is_complete(), puzzle) {
+            (0, _, _) => "empty board".to_owned(),
+            (_, true, Some(puzzle)) => format!(
+                "solved grid: {} givens in bold, {} filled in <span style=\"color:{}\">blue</span>",
+                puzzle.givens(),
+                CELLS - puzzle.givens(),
+                palette::FILLED
+            ),
+            (_, true, None) => "solved grid".to_owned(),
+            (_, false, _) => format!("valid puzzle: {givens} givens, no digit repeats"),
+        };
+        return format!("<div class=\"valid-sudoku-summary\" style=\"{style}\"><strong style=\"color:{}\">{what}</strong></div>", palette::VALID_TEXT);
     }
     let noun = if found.len() == 1 { "conflict" } else { "conflicts" };
     let mut out = format!(
-        "<div class=\"valid-sudoku-summary\" style=\"{style}\"><strong style=\"color:{}\">{} {noun}</strong>\
+        "<div class=\"valid-sudoku-summary\" style=\"{style}\"><strong style=\"color:{}\">invalid: {} {noun}</strong>\
          <ul style=\"margin:0.2em 0 0 0;padding-left:1.2em;text-align:left\">",
         palette::CONFLICT_TEXT,
         found.len()
     );
     let item = |out: &mut String, text: &str| {
-        let _ = write!(out, "<li style=\"margin:0;color:{}\">{text}</li>", palette::TEXT);
+        let _ = write!(out, "<li style=\"margin:0\">{text}</li>");
     };
     if found.len() <= LISTED {
         for conflict in found {
@@ -125,9 +157,10 @@ fn summary(found: &[Conflict]) -> String {
     out
 }
 
-/// A conflict's sentence, as `Display` writes it, with each `(row, col)` kept on one line.
+/// A conflict in people's numbering, as the labels give it: `digit 8 repeats in column 1 at
+/// r1c1 and r4c1`, with each cell kept on one line.
 fn sentence(conflict: &Conflict) -> String {
-    let mut out = format!("digit {} repeats in {} {} at ", conflict.digit, conflict.unit.name(), conflict.index);
+    let mut out = format!("digit {} repeats in {} {} at ", conflict.digit, conflict.unit.name(), conflict.index + 1);
     let last = conflict.cells.len().saturating_sub(1);
     for (i, (r, c)) in conflict.cells.iter().enumerate() {
         let separator = match i {
@@ -135,9 +168,18 @@ fn sentence(conflict: &Conflict) -> String {
             _ if i == last => " and ",
             _ => ", ",
         };
-        let _ = write!(out, "{separator}<span style=\"white-space:nowrap\">({r}, {c})</span>");
+        let _ = write!(out, "{separator}<span style=\"white-space:nowrap\">r{}c{}</span>", r + 1, c + 1);
     }
     out
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// One line per repeated digit, in digit order: `digit 1 repeats in 27 units (9 rows, 9 columns,
@@ -178,40 +220,36 @@ fn plural(unit: Unit) -> &'static str {
     }
 }
 
-/// One `<td>`: borders heavier on box edges, colours by mark, a tooltip on conflicting cells.
-fn cell(out: &mut String, r: usize, c: usize, value: u8, mark: Mark, found: &[Conflict]) {
-    let edge = |on_box_edge: bool| {
-        if on_box_edge {
-            format!("2px solid {}", palette::BOX_LINE)
-        } else {
-            format!("1px solid {}", palette::THIN_LINE)
-        }
-    };
-    let (class, background, color, weight) = match mark {
-        Mark::Plain => ("", palette::BACKGROUND, palette::TEXT, "normal"),
-        Mark::InConflictUnit => (UNIT_CLASS, palette::UNIT_BACKGROUND, palette::TEXT, "normal"),
-        Mark::Conflict => (CONFLICT_CLASS, palette::CONFLICT_BACKGROUND, palette::CONFLICT_TEXT, "bold"),
+/// One `<td>`: heavier borders on box edges, colours by mark and by given / filled in, a
+/// tooltip on conflicting cells. `filled`: whether a solver filled the cell in, when known.
+fn cell(out: &mut String, r: usize, c: usize, value: u8, mark: Mark, filled: Option<bool>, found: &[Conflict]) {
+    let (class, extra) = match (mark, filled) {
+        (Mark::Conflict, _) => (CONFLICT_CLASS, format!(";font-weight:bold;color:{};background:{}", palette::CONFLICT_TEXT, palette::CONFLICT_BACKGROUND)),
+        (Mark::InConflictUnit, _) => (UNIT_CLASS, format!(";background:{}", palette::UNIT_BACKGROUND)),
+        (Mark::Plain, Some(true)) => (FILLED_CLASS, format!(";color:{}", palette::FILLED)),
+        (Mark::Plain, Some(false)) => ("", ";font-weight:bold".to_owned()),
+        (Mark::Plain, None) => ("", String::new()),
     };
     out.push_str("<td");
     if !class.is_empty() {
         let _ = write!(out, " class=\"{class}\"");
     }
     if mark == Mark::Conflict {
-        let reasons: Vec<String> =
-            found.iter().filter(|k| k.cells.contains(&(r, c))).map(ToString::to_string).collect();
-        let _ = write!(out, " title=\"{}\"", reasons.join("; "));
+        // The units only (the caption names the cells): all the cell's conflicts are of its
+        // own digit, and a board of repeats stays light.
+        let units: Vec<String> =
+            found.iter().filter(|k| k.cells.contains(&(r, c))).map(|k| format!("{} {}", k.unit.name(), k.index + 1)).collect();
+        let _ = write!(out, " title=\"digit {value} repeats in {}\"", and_list(&units));
     }
-    let _ = write!(
-        out,
-        " style=\"box-sizing:border-box;width:{CELL_PX}px;height:{CELL_PX}px;min-width:{CELL_PX}px;\
-         max-width:{CELL_PX}px;padding:0;text-align:center;vertical-align:middle;white-space:nowrap;\
-         font-size:20px;line-height:{CELL_PX}px;font-weight:{weight};color:{color};background:{background};\
-         border-top:{};border-left:{};border-bottom:{};border-right:{}\">",
-        edge(r.is_multiple_of(3)),
-        edge(c.is_multiple_of(3)),
-        edge(r % 3 == 2),
-        edge(c % 3 == 2),
-    );
+    let _ = write!(out, " style=\"padding:0;text-align:center;border:1px solid {}", palette::THIN_LINE);
+    // Rows' box lines come from the bands' bodies; columns' are drawn here.
+    if c.is_multiple_of(3) {
+        let _ = write!(out, ";border-left:2px solid {}", palette::BOX_LINE);
+    }
+    if c == SIDE - 1 {
+        let _ = write!(out, ";border-right:2px solid {}", palette::BOX_LINE);
+    }
+    let _ = write!(out, "{extra}\">");
     if value != 0 {
         out.push(char::from(b'0' + value));
     }
@@ -248,44 +286,74 @@ mod tests {
 
     const SEED_LINE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     fn invalid() -> Grid {
         grid_from_text(&format!("8{}", &SEED_LINE[1..])).expect("board")
     }
 
     #[test]
-    fn eighty_one_cells_in_nine_rows() {
-        let html = table(&invalid());
+    fn eighty_one_cells_in_nine_labelled_rows() {
+        let html = table(&invalid(), None);
         assert_eq!(html.matches("<td").count(), CELLS);
-        assert_eq!(html.matches("<tr>").count(), SIDE);
+        assert_eq!(html.matches("<tr").count(), SIDE + 1);
+        assert_eq!(html.matches("<tbody style=\"border:2px solid #222\">").count(), 3);
+        assert_eq!(html.matches("</tbody>").count(), 3);
         assert!(html.starts_with("<div class=\"valid-sudoku\"") && html.ends_with("</div>"));
+        for k in 1..=9 {
+            assert!(html.contains(&format!(">r{k}</th>")) && html.contains(&format!(">c{k}</th>")), "{k}");
+        }
         // The grid comes first, the summary after it.
         assert!(html.find("<table").expect("grid") < html.find("valid-sudoku-summary").expect("summary"));
         assert!(!html.contains("<script") && !html.contains("<style"));
     }
 
     #[test]
-    fn conflicting_cells_and_their_units_are_marked() {
-        let html = table(&invalid());
-        assert_eq!(html.matches("class=\"conflict\"").count(), 3); // (0,0), (3,0), (2,2)
-        // Column 0 and box 0 hold conflicts: 9 + 9 - 3 shared cells, minus the 3 conflicting ones.
-        assert_eq!(html.matches("class=\"conflict-unit\"").count(), 9 + 9 - 3 - 3);
-        assert!(html.contains("<strong style=\"color:#7d0000\">2 conflicts</strong>"));
-        assert!(html.contains(
-            "<li style=\"margin:0;color:#1b1b1b\">digit 8 repeats in box 0 at <span style=\"white-space:nowrap\">(0, 0)</span> \
-             and <span style=\"white-space:nowrap\">(2, 2)</span></li>"
-        ));
-        assert!(html.contains(
-            "title=\"digit 8 repeats in column 0 at (0, 0) and (3, 0); digit 8 repeats in box 0 at (0, 0) and (2, 2)\""
-        ));
+    fn light_enough() {
+        for html in [table(&invalid(), None), table(&grid_from_text(SOLVED).expect("grid"), grid_from_text(SEED_LINE).ok().as_ref())] {
+            assert!(html.len() < 13 * 1024, "{}", html.len());
+        }
     }
 
     #[test]
-    fn a_valid_board_says_so() {
-        let html = table(&grid_from_text(SEED_LINE).expect("seed"));
-        assert!(html.contains(">valid</strong></div>"));
-        assert!(!html.contains("class=\"conflict"));
-        assert_eq!(table(&Grid::EMPTY).matches("<td").count(), CELLS);
+    fn conflicting_cells_and_their_units_are_marked_in_people_numbering() {
+        let html = table(&invalid(), None);
+        assert_eq!(html.matches("class=\"conflict\"").count(), 3); // r1c1, r4c1, r3c3
+        // Column 1 and box 1 hold conflicts: 9 + 9 - 3 shared cells, minus the 3 conflicting ones.
+        assert_eq!(html.matches("class=\"conflict-unit\"").count(), 9 + 9 - 3 - 3);
+        assert!(html.contains("<strong style=\"color:#7d0000\">invalid: 2 conflicts</strong>"));
+        assert!(html.contains(
+            "<li style=\"margin:0\">digit 8 repeats in box 1 at <span style=\"white-space:nowrap\">r1c1</span> \
+             and <span style=\"white-space:nowrap\">r3c3</span></li>"
+        ));
+        assert!(html.contains("title=\"digit 8 repeats in column 1 and box 1\""));
+        assert!(table(&grid_from_text(&"1".repeat(CELLS)).expect("ones"), None).contains("title=\"digit 1 repeats in row 9, column 9 and box 9\""));
+    }
+
+    #[test]
+    fn the_caption_says_what_the_board_is() {
+        let caption = |grid: &Grid, puzzle: Option<&Grid>| {
+            let html = table(grid, puzzle);
+            let start = html.find("valid-sudoku-summary").expect("summary");
+            html[start..].to_owned()
+        };
+        let seed = grid_from_text(SEED_LINE).expect("seed");
+        let solved = grid_from_text(SOLVED).expect("solved");
+        assert!(caption(&Grid::EMPTY, None).contains(">empty board</strong>"));
+        assert!(caption(&seed, None).contains(">valid puzzle: 30 givens, no digit repeats</strong>"));
+        assert!(caption(&solved, None).contains(">solved grid</strong>"));
+        assert!(caption(&solved, Some(&seed)).contains(">solved grid: 30 givens in bold, 51 filled in <span style=\"color:#1f5fbf\">blue</span></strong>"));
+        assert!(!table(&Grid::EMPTY, None).contains("class=\"conflict"));
+    }
+
+    #[test]
+    fn filled_in_digits_are_drawn_apart_from_givens() {
+        let seed = grid_from_text(SEED_LINE).expect("seed");
+        let html = table(&grid_from_text(SOLVED).expect("solved"), Some(&seed));
+        assert_eq!(html.matches("class=\"filled\"").count(), 51);
+        assert_eq!(html.matches(";font-weight:bold\">").count(), 30);
+        assert!(!table(&seed, None).contains("class=\"filled\""));
     }
 
     #[test]
@@ -293,40 +361,43 @@ mod tests {
         let mut cells = [0u8; CELLS];
         cells[0] = 4;
         cells[4] = 4;
-        let html = table(&Grid::from_values(cells).expect("digits"));
-        assert!(html.contains(">1 conflict</strong>"));
-        // Row 0 is the only unit with a repeat: its other 7 cells are tinted.
+        let html = table(&Grid::from_values(cells).expect("digits"), None);
+        assert!(html.contains(">invalid: 1 conflict</strong>"));
+        // Row 1 is the only unit with a repeat: its other 7 cells are tinted.
         assert_eq!(html.matches("class=\"conflict-unit\"").count(), 7);
     }
 
     #[test]
     fn long_lists_are_summarised_by_digit() {
         let ones = grid_from_text(&"1".repeat(CELLS)).expect("board");
-        let html = table(&ones);
-        assert!(html.contains(">27 conflicts</strong>"));
+        let html = table(&ones, None);
+        assert!(html.contains(">invalid: 27 conflicts</strong>"));
         assert_eq!(html.matches("<li").count(), 1);
         let nowrap = |text: &str| format!("<span style=\"white-space:nowrap\">{text}</span>");
         let line = format!("digit 1 repeats in 27 units ({}, {}, {})", nowrap("9 rows"), nowrap("9 columns"), nowrap("9 boxes"));
         assert!(html.contains(&format!(">{line}</li>")), "{html}");
-        // Seven digits repeated, each once in row 0's neighbours: five lines, then the rest counted.
         let mut cells = [0u8; CELLS];
         for d in 1..=7u8 {
             let r = usize::from(d);
             cells[r * SIDE] = d;
             cells[r * SIDE + 4] = d;
         }
-        let html = table(&Grid::from_values(cells).expect("digits"));
-        assert!(html.contains(">7 conflicts</strong>"));
-        assert!(html.contains(&format!(">digit 1 repeats in row 1 at {} and {}</li>", nowrap("(1, 0)"), nowrap("(1, 4)"))));
+        let html = table(&Grid::from_values(cells).expect("digits"), None);
+        assert!(html.contains(">invalid: 7 conflicts</strong>"));
+        assert!(html.contains(&format!(">digit 1 repeats in row 2 at {} and {}</li>", nowrap("r2c1"), nowrap("r2c5"))));
         assert!(html.contains(">and 2 more digits</li>"));
         assert_eq!(html.matches("<li").count(), 6);
     }
 
     #[test]
-    fn every_cell_sets_both_of_its_colours() {
-        let html = table(&invalid());
+    fn every_row_and_the_card_set_both_colours() {
+        let html = table(&invalid(), None);
+        for tr in html.split("<tr").skip(1) {
+            assert!(tr.starts_with(" style=\"") && tr.contains("background:#ffffff"), "{tr}");
+        }
+        assert!(html.starts_with("<div class=\"valid-sudoku\" style=\"display:inline-block;margin:0.5em 0;padding:8px;background:#ffffff;color:#1b1b1b"));
         for td in html.split("<td").skip(1) {
-            assert!(td.contains(";color:#") && td.contains(";background:#"), "{td}");
+            assert!(td.contains("padding:0;text-align:center;border:1px solid #aaa"), "{td}");
         }
     }
 }

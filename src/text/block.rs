@@ -18,7 +18,7 @@ pub fn parse_rows<'a>(
         let Some(line) = rows.next() else {
             return Err(TextError::at(last_line + 1, Some(1), format!("expected 9 rows, got {r}")));
         };
-        slot.copy_from_slice(&parse_row(&line)?);
+        slot.copy_from_slice(&parse_row(&line).map_err(|(error, col)| error.in_cell(r, col))?);
         last_line = line.number;
     }
     if let Some(extra) = rows.next() {
@@ -34,8 +34,9 @@ fn is_between_cells(ch: char) -> bool {
     ch == '|' || ch.is_whitespace()
 }
 
-/// The nine cells of one row line.
-fn parse_row(line: &Line<'_>) -> Result<[u8; SIDE], TextError> {
+/// The nine cells of one row line; an error comes with the 0-based column of the cell it is
+/// about, if it is about one.
+fn parse_row(line: &Line<'_>) -> Result<[u8; SIDE], (TextError, Option<usize>)> {
     let mut values = [0u8; SIDE];
     let mut count = 0;
     // One past the last cell: where a missing cell should have been.
@@ -47,14 +48,14 @@ fn parse_row(line: &Line<'_>) -> Result<[u8; SIDE], TextError> {
         }
         let Some(slot) = values.get_mut(count) else {
             let total = count_cells(line);
-            return Err(TextError::at(line.number, Some(column), format!("expected 9 cells, got {total}")));
+            return Err((TextError::at(line.number, Some(column), format!("expected 9 cells, got {total}")), None));
         };
-        *slot = cell_value(symbol).ok_or_else(|| line.bad_cell(column, symbol))?;
+        *slot = cell_value(symbol).ok_or_else(|| (line.bad_cell(column, symbol), Some(count)))?;
         count += 1;
         after_last = column + 1;
     }
     if count != SIDE {
-        return Err(TextError::at(line.number, Some(after_last), format!("expected 9 cells, got {count}")));
+        return Err((TextError::at(line.number, Some(after_last), format!("expected 9 cells, got {count}")), None));
     }
     Ok(values)
 }

@@ -33,7 +33,7 @@ pub fn parse_line(line: &Line<'_>) -> Result<Grid, TextError> {
             let total = board.chars().count();
             return Err(TextError::at(line.number, Some(column), format!("expected 81 cells, got {total}")));
         };
-        *slot = cell_value(symbol).ok_or_else(|| line.bad_cell(column, symbol))?;
+        *slot = cell_value(symbol).ok_or_else(|| line.bad_cell(column, symbol).in_cell(offset / SIDE, Some(offset % SIDE)))?;
         count += 1;
     }
     if count != CELLS {
