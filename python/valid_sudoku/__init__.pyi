@@ -1,4 +1,4 @@
-"""valid-sudoku validates, explains, scores, solves and counts Sudoku boards, one at a time or millions at once, with a Rust core, Python bindings and a command-line tool.
+"""valid-sudoku validates, explains, scores, solves, counts, grades, generates and recognises Sudoku boards, one at a time or millions at once, with a Rust core, Python bindings and a command-line tool.
 
 A board is valid when no digit 1-9 repeats in any row, any column or any of the nine 3x3
 boxes. Empty cells are ignored; a valid board need not be complete, nor solvable.

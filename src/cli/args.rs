@@ -90,7 +90,7 @@ const USAGE: &str = "valid-sudoku [OPTIONS] [FILE]...";
 // The first paragraph, the first line of --help, is the package's one sentence: the same in
 // the README, pyproject.toml, Cargo.toml and the stub's module docstring
 // (python_tests/test_front_door.py checks that they agree).
-/// valid-sudoku validates, explains, scores, solves and counts Sudoku boards, one at a time or
+/// valid-sudoku validates, explains, scores, solves, counts, grades, generates and recognises Sudoku boards, one at a time or
 /// millions at once, with a Rust core, Python bindings and a command-line tool.
 ///
 /// Checks Sudoku boards: no digit may repeat in a row, column or 3x3 box (LeetCode 36).
