@@ -2,7 +2,23 @@
 
 use std::fmt;
 
-use crate::parse::{symbol_hint, EXPECTED_SYMBOL};
+/// What every message about a symbol outside the alphabet (`crate::parse::SYMBOL_VALUE`) says before `, got ...`.
+pub const EXPECTED_SYMBOL: &str = "expected a digit '1'-'9' or an empty cell '.', '0' or '_'";
+
+/// Added after `got ' '` (and to a too-short text line of spaces and symbols): the commonest
+/// slip, spaces for empty cells, as a copied grid or a fixed-width file writes them.
+pub const SPACE_HINT: &str = " (spaces do not mark empty cells; use '.', '0' or '_')";
+
+/// The hint for a bad symbol, as found: [`SPACE_HINT`] for spaces, else nothing.
+pub fn symbol_hint(found: &str) -> &'static str {
+    if !found.is_empty() && found.bytes().all(|byte| byte == b' ') {
+        SPACE_HINT
+    } else {
+        ""
+    }
+}
+
+
 
 /// Where in the user's input a problem is, in the user's own indexing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

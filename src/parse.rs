@@ -2,6 +2,8 @@
 //! with errors that say where. Used by every front end that reads symbols.
 
 use crate::error::{BoardError, Place, Problem};
+#[cfg(test)]
+use crate::error::{symbol_hint, SPACE_HINT};
 use crate::grid::{Grid, CELLS, SIDE};
 
 /// Marks a byte outside the alphabet in [`SYMBOL_VALUE`].
@@ -24,22 +26,6 @@ pub const SYMBOL_VALUE: [u8; 256] = {
     }
     table
 };
-
-/// What every message about a symbol outside [`SYMBOL_VALUE`] says before `, got ...`.
-pub const EXPECTED_SYMBOL: &str = "expected a digit '1'-'9' or an empty cell '.', '0' or '_'";
-
-/// Added after `got ' '` (and to a too-short text line of spaces and symbols): the commonest
-/// slip, spaces for empty cells, as a copied grid or a fixed-width file writes them.
-pub const SPACE_HINT: &str = " (spaces do not mark empty cells; use '.', '0' or '_')";
-
-/// The hint for a bad symbol, as found: [`SPACE_HINT`] for spaces, else nothing.
-pub fn symbol_hint(found: &str) -> &'static str {
-    if !found.is_empty() && found.bytes().all(|byte| byte == b' ') {
-        SPACE_HINT
-    } else {
-        ""
-    }
-}
 
 /// True for the bytes of the alphabet: the same answer as [`SYMBOL_VALUE`] (a test checks
 /// every byte), in arithmetic rather than a table lookup, so loops over many bytes vectorise.

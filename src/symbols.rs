@@ -7,7 +7,7 @@ use crate::error::shorten;
 use crate::grid::CELLS;
 // The one alphabet of crate::parse, under the name the text readers use.
 pub use crate::parse::SYMBOL_VALUE as TEXT_SYMBOL_VALUE;
-pub use crate::parse::EXPECTED_SYMBOL;
+pub use crate::error::EXPECTED_SYMBOL;
 use crate::parse::{fill_from_ascii, NOT_A_SYMBOL};
 
 /// A board's cells, row-major, 0 for empty.
@@ -49,7 +49,7 @@ pub fn diagnose_cells(field: &[u8], count: usize, after: &str) -> FieldError {
             message: format!(
                 "{EXPECTED_SYMBOL}, got {}{}",
                 shown_char(field, offset),
-                crate::parse::symbol_hint(if field.get(offset) == Some(&b' ') { " " } else { "" })
+                crate::error::symbol_hint(if field.get(offset) == Some(&b' ') { " " } else { "" })
             ),
         },
         _ if field.len() < count => {

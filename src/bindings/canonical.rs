@@ -7,14 +7,14 @@ use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
 
-use super::arguments::thread_count;
-use super::batch_run::run_batch;
-use super::board_value::PyBoard;
-use super::boards::read_boards;
-use super::input;
-use super::interrupt::Interrupt;
-use super::numpy_input;
-use super::solve_batch::{rows_into_bytes, Row};
+use crate::bindings::input::arguments::thread_count;
+use crate::bindings::run::batch_run::run_batch;
+use crate::bindings::input::board_value::PyBoard;
+use crate::bindings::input::boards::read_boards;
+use crate::bindings::input::cells;
+use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::input::numpy_input;
+use crate::bindings::solving::many::{rows_into_bytes, Row};
 use crate::batch::{self, Cost};
 use crate::canonical::{Canonical, Map, OutOfMemory, Searcher};
 use crate::grid::{Grid, CELLS};
@@ -29,7 +29,7 @@ const ISOMORPHS_PER_PART: usize = 16384;
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn canonical(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<String> {
-    canonical_text(py, &input::grid_from_object(board)?)
+    canonical_text(py, &cells::grid_from_object(board)?)
 }
 
 /// [`canonical`] for a grid already read (also `Board.canonical()`).
@@ -42,14 +42,14 @@ pub fn canonical_text(py: Python<'_>, grid: &Grid) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn automorphisms(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<u64> {
-    Ok(search(py, &input::grid_from_object(board)?)?.automorphisms)
+    Ok(search(py, &cells::grid_from_object(board)?)?.automorphisms)
 }
 
 #[doc = stub_doc!("are_equivalent")]
 #[pyfunction]
 #[pyo3(signature = (a, b, /))]
 pub fn are_equivalent(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let (a, b) = (input::grid_from_object(a)?, input::grid_from_object(b)?);
+    let (a, b) = (cells::grid_from_object(a)?, cells::grid_from_object(b)?);
     py.detach(|| crate::canonical::are_equivalent(&a, &b)).map_err(memory_error)
 }
 
@@ -57,7 +57,7 @@ pub fn are_equivalent(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>
 #[pyfunction]
 #[pyo3(signature = (board, /, *, seed = None))]
 pub fn random_isomorph(board: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
-    let grid = input::grid_from_object(board)?;
+    let grid = cells::grid_from_object(board)?;
     let mut rng = Rng::new(seed_value(seed)?);
     Ok(PyBoard::from_grid(Map::random(&mut rng).apply(&grid)))
 }

@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyBrokenPipeError, PyKeyboardInterrupt, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-use super::streams::{PyReader, PyWriter};
+use crate::bindings::input::streams::{PyReader, PyWriter};
 use crate::cli::{self, Env};
 
 #[doc = stub_doc!("main")]

@@ -7,10 +7,10 @@ use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError}
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 
-use super::arguments::thread_count;
-use super::board_value::PyBoard;
-use super::interrupt::Interrupt;
-use super::numpy_input;
+use crate::bindings::input::arguments::thread_count;
+use crate::bindings::input::board_value::PyBoard;
+use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::input::numpy_input;
 use crate::generate::{self as core, fill_rows, level_of, Puzzle, Request, Symmetry};
 use crate::grid::CELLS;
 use crate::rng::{os_seed, Rng};

@@ -50,33 +50,17 @@ const fn decimal(text: &str) -> u64 {
     value
 }
 
-pub mod arrow_input;
-pub mod board;
-pub mod canonical;
-mod board_value;
-pub mod cli;
-pub mod conflict;
-mod arguments;
-pub mod batch;
-pub mod grades;
-mod marks_input;
-pub mod step_values;
-pub mod steps;
-pub mod dlpack;
-mod native_board;
-mod batch_run;
-mod boards;
-pub mod exceptions;
-mod fast_path;
-pub mod functions;
-pub mod generate;
-pub mod solve;
-pub mod scoring;
-pub mod solution_scores;
-mod input;
-mod interrupt;
-mod streams;
-pub mod symbol_addresses;
-mod numpy_input;
-mod pystr;
-pub mod solve_batch;
+// The input layer first; one module (or folder) per public capability after it, each of which
+// only converts Python objects (through `input`) and calls the core.
+pub(crate) mod input;
+pub(crate) mod run;
+
+pub(crate) mod board;
+pub(crate) mod canonical;
+pub(crate) mod cli;
+pub(crate) mod exceptions;
+pub(crate) mod generate;
+pub(crate) mod scoring;
+pub(crate) mod solving;
+pub(crate) mod steps;
+pub(crate) mod validity;

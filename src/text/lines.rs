@@ -42,9 +42,9 @@ impl<'a> Line<'a> {
             Some(column),
             format!(
                 "{}, got '{}'{}",
-                crate::parse::EXPECTED_SYMBOL,
+                crate::error::EXPECTED_SYMBOL,
                 shorten(&found.to_string()),
-                crate::parse::symbol_hint(&found.to_string())
+                crate::error::symbol_hint(&found.to_string())
             ),
         )
     }

@@ -40,7 +40,7 @@ pub fn parse_line(line: &Line<'_>) -> Result<Grid, TextError> {
         // 81 characters of symbols and spaces: spaces written for empty cells, not a short board.
         let whole = line.text.trim();
         let spaced = whole.chars().count() == CELLS && whole.chars().all(|ch| ch == ' ' || cell_value(ch).is_some());
-        let hint = if spaced { crate::parse::SPACE_HINT } else { "" };
+        let hint = if spaced { crate::error::SPACE_HINT } else { "" };
         return Err(TextError::at(line.number, Some(start + count), format!("expected 81 cells, got {count}{hint}")));
     }
     // Every value came from `cell_value`, so is 0-9.

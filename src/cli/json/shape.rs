@@ -8,13 +8,13 @@
 
 use std::fmt;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize as _;
 
-use super::values::{board_of_rows, cell_of_int, cell_of_text, number_error, flat_board, read_nine, row_of_text};
+use super::values::{board_of_rows, cell_of_int, cell_of_text, number_error, flat_board, row_of_text, Value};
 use super::Context;
 use crate::cli::position::Position;
 use crate::cli::{BoardCells, Origin};
-use crate::error::shorten;
 use crate::grid::SIDE;
 
 /// The shapes a value may have at its place.
@@ -43,17 +43,6 @@ impl Expect {
             Expect::Cell => "a cell (a digit, '.', '0' or '_', or an int 0-9)",
         }
     }
-}
-
-/// What a value turned out to be. Boards of a list go to the sink as they are read, so the
-/// top value itself yields nothing.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Value {
-    #[default]
-    Done,
-    Cell(u8),
-    Row([u8; SIDE]),
-    Board(usize, BoardCells),
 }
 
 /// The visitor for one value, and (as a seed) the element of a list it stands for.
@@ -239,7 +228,49 @@ fn row_of_cells(cells: [Value; SIDE]) -> Value {
     Value::Row(row)
 }
 
-/// How a string of the wrong kind is shown in a message.
-pub fn found_str(text: &str) -> String {
-    format!("'{}'", shorten(text))
+/// Reads the rest of a list that must hold exactly nine values of `of` (`first` is already
+/// read). A short list is reported at its `]`; a long one at its tenth value, with the full count.
+pub fn read_nine<'de, A: SeqAccess<'de>>(
+    seq: &mut A,
+    context: &Context<'_, '_>,
+    first: Option<Value>,
+    of: Expect,
+) -> Result<[Value; SIDE], A::Error> {
+    let what = if of == Expect::Row { "rows" } else { "cells" };
+    let mut values = [Value::Done; SIDE];
+    let mut count = 0;
+    if let Some(value) = first {
+        values[0] = value;
+        count = 1;
+    }
+    while let Some(slot) = values.get_mut(count) {
+        match seq.next_element_seed(Node::seed(context, of))? {
+            Some(value) => *slot = value,
+            None => return Err(context.fail(context.here(), format!("expected 9 {what}, got {count}"))),
+        }
+        count += 1;
+    }
+    if let Some(tenth) = seq.next_element_seed(StartOf { context })? {
+        let mut total = SIDE + 1;
+        while seq.next_element::<IgnoredAny>()?.is_some() {
+            total += 1;
+        }
+        return Err(context.fail(tenth, format!("expected 9 {what}, got {total}")));
+    }
+    Ok(values)
+}
+
+/// Skips a value and returns where it started.
+struct StartOf<'c, 's, 'a> {
+    context: &'c Context<'s, 'a>,
+}
+
+impl<'de> DeserializeSeed<'de> for StartOf<'_, '_, '_> {
+    type Value = Position;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Position, D::Error> {
+        let start = self.context.here();
+        IgnoredAny::deserialize(deserializer)?;
+        Ok(start)
+    }
 }

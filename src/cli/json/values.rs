@@ -1,47 +1,16 @@
-//! Strings and numbers of a JSON board turned into cells, and the lists of nine that hold them.
+//! Strings and numbers of a JSON board turned into cells and rows, and the values they make.
+//! The lists of nine that hold them are read by `shape`, which calls this; nothing here calls
+//! back, so the two files depend one way.
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, SeqAccess};
-use serde::Deserialize as _;
+use serde::de;
 
-use super::shape::{found_str, Expect, Node, Value};
 use super::Context;
 use crate::symbols::{cells_from_symbols, diagnose_cells, EXPECTED_SYMBOL, TEXT_SYMBOL_VALUE};
 use crate::cli::position::Position;
 use crate::cli::BoardCells;
+use crate::error::shorten;
 use crate::grid::{CELLS, SIDE};
 use crate::parse::NOT_A_SYMBOL;
-
-/// Reads the rest of a list that must hold exactly nine values of `of` (`first` is already
-/// read). A short list is reported at its `]`; a long one at its tenth value, with the full count.
-pub fn read_nine<'de, A: SeqAccess<'de>>(
-    seq: &mut A,
-    context: &Context<'_, '_>,
-    first: Option<Value>,
-    of: Expect,
-) -> Result<[Value; SIDE], A::Error> {
-    let what = if of == Expect::Row { "rows" } else { "cells" };
-    let mut values = [Value::Done; SIDE];
-    let mut count = 0;
-    if let Some(value) = first {
-        values[0] = value;
-        count = 1;
-    }
-    while let Some(slot) = values.get_mut(count) {
-        match seq.next_element_seed(Node::seed(context, of))? {
-            Some(value) => *slot = value,
-            None => return Err(context.fail(context.here(), format!("expected 9 {what}, got {count}"))),
-        }
-        count += 1;
-    }
-    if let Some(tenth) = seq.next_element_seed(StartOf { context })? {
-        let mut total = SIDE + 1;
-        while seq.next_element::<IgnoredAny>()?.is_some() {
-            total += 1;
-        }
-        return Err(context.fail(tenth, format!("expected 9 {what}, got {total}")));
-    }
-    Ok(values)
-}
 
 /// A board from the nine row values of a list.
 pub fn board_of_rows(rows: &[Value; SIDE]) -> BoardCells {
@@ -113,17 +82,18 @@ pub fn number_error<E: de::Error>(
     not_a_cell()
 }
 
-/// Skips a value and returns where it started.
-struct StartOf<'c, 's, 'a> {
-    context: &'c Context<'s, 'a>,
+/// What a value turned out to be. Boards of a list go to the sink as they are read, so the
+/// top value itself yields nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Value {
+    #[default]
+    Done,
+    Cell(u8),
+    Row([u8; SIDE]),
+    Board(usize, BoardCells),
 }
 
-impl<'de> DeserializeSeed<'de> for StartOf<'_, '_, '_> {
-    type Value = Position;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Position, D::Error> {
-        let start = self.context.here();
-        IgnoredAny::deserialize(deserializer)?;
-        Ok(start)
-    }
+/// How a string of the wrong kind is shown in a message.
+pub fn found_str(text: &str) -> String {
+    format!("'{}'", shorten(text))
 }

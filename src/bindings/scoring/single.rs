@@ -5,12 +5,13 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
-use super::arguments::thread_count;
-use super::batch_run::{native_source, run_batch, run_batch_raw, stopped};
-use super::boards::{batch_error, read_boards, Boards};
-use super::interrupt::Interrupt;
-use super::solution_scores::{ScoreVectors, SolutionScores};
-use super::{input, numpy_input};
+use crate::bindings::input::arguments::thread_count;
+use crate::bindings::run::batch_run::{native_source, run_batch, run_batch_raw, stopped};
+use crate::bindings::input::boards::{batch_error, read_boards, Boards};
+use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::scoring::scores::{ScoreVectors, SolutionScores};
+use crate::bindings::input::cells;
+use crate::bindings::input::numpy_input;
 use crate::batch::{self, source::try_zeroed_vec, BatchError, BoardSource, Check, Cost};
 use crate::grid::CELLS;
 use crate::score;
@@ -27,7 +28,7 @@ pub fn is_solution(puzzle: &Bound<'_, PyAny>, candidate: &Bound<'_, PyAny>) -> P
 
 /// One board's 81 values, with an error naming the argument (`candidate[2][4]: ...`).
 fn cells(object: &Bound<'_, PyAny>, name: &'static str) -> PyResult<[u8; CELLS]> {
-    input::read_cells(object).map_err(|error| error.named(name).into_py_err(object.py()))
+    cells::read_cells(object).map_err(|error| error.named(name).into_py_err(object.py()))
 }
 
 // Whether each candidate solves its puzzle; element i is `is_solution(puzzles[i], candidates[i])`.

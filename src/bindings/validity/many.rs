@@ -3,10 +3,10 @@
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 
-use super::arguments::thread_count;
-use super::batch_run::run_batch_raw_with_text;
-use super::boards::read_boards;
-use super::numpy_input;
+use crate::bindings::input::arguments::thread_count;
+use crate::bindings::run::batch_run::run_batch_raw_with_text;
+use crate::bindings::input::boards::read_boards;
+use crate::bindings::input::numpy_input;
 use crate::batch::{self, Cost};
 
 #[doc = stub_doc!("is_valid_many")]

@@ -48,7 +48,7 @@ pub fn arrow_boards(object: &Bound<'_, PyAny>, name: &'static str) -> Option<PyR
         Ok(Err(error)) if error.is_list_type() && object.hasattr("__array__").unwrap_or(false) => match first_null(object) {
             Some(row) => {
                 let error = BoardError::new(Place::Board, Problem::Null).in_batch(row).named(name);
-                Some(Err(super::exceptions::board_format_error(object.py(), &error)))
+                Some(Err(crate::bindings::exceptions::board_format_error(object.py(), &error)))
             }
             None => None,
         },

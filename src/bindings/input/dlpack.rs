@@ -14,7 +14,7 @@ use pyo3::exceptions::{PyBufferError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::exceptions::board_format_error;
+use crate::bindings::exceptions::board_format_error;
 use crate::batch::strided::{IntType, StridedInts};
 use crate::batch::{BatchError, BoardSource};
 use crate::error::Place;

@@ -149,7 +149,7 @@ impl Container for Tuple {
 #[inline(always)]
 unsafe fn cells_of<B: Container, R: Container>(board: *mut pyo3::ffi::PyObject) -> Option<[u8; CELLS]> {
     #[cfg(Py_3_11)]
-    use super::symbol_addresses::SymbolAddresses;
+    use crate::bindings::input::symbol_addresses::SymbolAddresses;
     use pyo3::ffi;
 
     let mut cells = [0u8; CELLS];

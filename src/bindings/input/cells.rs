@@ -7,10 +7,10 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyList, PyMemoryView, PyString, PyTuple};
 
-use super::exceptions::InputError;
-use super::fast_path;
-use super::numpy_input;
-use super::pystr::{first_chars, int_text, text_of, SHOWN_PLUS_ONE};
+use crate::bindings::exceptions::InputError;
+use crate::bindings::input::fast_path;
+use crate::bindings::input::numpy_input;
+use crate::bindings::input::pystr::{first_chars, int_text, text_of, SHOWN_PLUS_ONE};
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::parse;
@@ -33,7 +33,7 @@ pub fn grid_from_object(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
 
 /// [`grid_from_object`] with the error still in core terms, so a batch can say which board.
 pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
-    if let Ok(board) = board.cast::<super::board_value::PyBoard>() {
+    if let Ok(board) = board.cast::<crate::bindings::input::board_value::PyBoard>() {
         return Ok(*board.get().grid());
     }
     if let Ok(text) = board.cast::<PyString>() {
@@ -80,7 +80,7 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
     // Tensors and Arrow columns; numpy arrays (which offer DLPack too) and data frames (which
     // export Arrow tables of their columns) are read by position above and below.
     if numpy_input::as_array(board).is_none() {
-        if let Some(cells) = super::native_board::native_board(board) {
+        if let Some(cells) = crate::bindings::input::native_board::native_board(board) {
             return Ok(Grid::from_values(cells?).unwrap_or(Grid::EMPTY));
         }
     }

@@ -10,8 +10,8 @@
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
-use super::boards::{batch_error, Boards, Form};
-use super::interrupt::Interrupt;
+use crate::bindings::input::boards::{batch_error, Boards, Form};
+use crate::bindings::run::interrupt::Interrupt;
 use crate::batch::source::try_filled;
 use crate::batch::{self, BatchError, BoardSource, Check, Cost, Failure, TextOp, Values};
 use crate::grid::CELLS;

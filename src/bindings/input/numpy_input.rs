@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 
-use super::exceptions::InputError;
+use crate::bindings::exceptions::InputError;
 use crate::batch::fixed_text::{Chars, FixedText};
 use crate::batch::strided::{IntType, StridedInts};
 use crate::batch::BatchError;

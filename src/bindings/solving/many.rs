@@ -4,11 +4,11 @@
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
-use super::arguments::{limit_value, thread_count, Limit};
-use super::batch_run::run_batch_heard;
-use super::boards::read_boards;
-use super::interrupt::Interrupt;
-use super::numpy_input;
+use crate::bindings::input::arguments::{limit_value, thread_count, Limit};
+use crate::bindings::run::batch_run::run_batch_heard;
+use crate::bindings::input::boards::read_boards;
+use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::input::numpy_input;
 use crate::batch::Cost;
 use crate::grid::{Grid, CELLS};
 use crate::solve;
@@ -19,7 +19,7 @@ const BOARDS_PER_CHECK: usize = 64;
 /// One row of `solve_many`'s result: a solution, or all zeros.
 #[derive(Clone, Copy)]
 #[repr(transparent)]
-pub(super) struct Row(pub(super) [u8; CELLS]);
+pub(crate) struct Row(pub(crate) [u8; CELLS]);
 
 impl Default for Row {
     fn default() -> Self {
@@ -126,7 +126,7 @@ fn grid_of(cells: &[u8]) -> Grid {
 }
 
 /// The rows as one flat buffer, without a copy.
-pub(super) fn rows_into_bytes(rows: Vec<Row>) -> Vec<u8> {
+pub(crate) fn rows_into_bytes(rows: Vec<Row>) -> Vec<u8> {
     let mut rows = std::mem::ManuallyDrop::new(rows);
     let (pointer, length, capacity) = (rows.as_mut_ptr(), rows.len(), rows.capacity());
     // SAFETY: `Row` is `repr(transparent)` over `[u8; 81]`, so a buffer of `capacity` rows is

@@ -6,8 +6,8 @@
 //! - numpy arrays: integer (N, 9, 9) / (N, 81) by byte strides, `S`/`U` (N,) string arrays in
 //!   place, object arrays by position;
 //! - Arrow string and binary columns (`__arrow_c_stream__` / `__arrow_c_array__`: pyarrow,
-//!   polars, Arrow-backed pandas, DuckDB), read in place (`super::arrow_input`);
-//! - DLPack tensors on the CPU (torch, JAX...), in place (`super::dlpack`);
+//!   polars, Arrow-backed pandas, DuckDB), read in place (`crate::bindings::input::arrow_input`);
+//! - DLPack tensors on the CPU (torch, JAX...), in place (`crate::bindings::input::dlpack`);
 //! - lists and tuples, by index;
 //! - objects offering `__array__` (a pandas Series, say) through `numpy.asarray`;
 //! - any other sized iterable, by iteration, in order; an unsized one is first made a list.
@@ -20,7 +20,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyIterator, PyList, PySet, PyString, PyTuple};
 
-use super::{input, numpy_input};
+use crate::bindings::input::cells;
+use crate::bindings::input::numpy_input;
 use crate::batch::{BatchError, BoardSource, Lines};
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::CELLS;
@@ -32,17 +33,17 @@ const BOARDS_EXPECTED: &str = "a numpy integer array, bytes of puzzle lines or a
 pub struct Boards<'py> {
     /// The argument's name in messages: `boards`, `puzzles`, `candidates`...
     pub name: &'static str,
-    pub(super) form: Form<'py>,
+    pub(crate) form: Form<'py>,
 }
 
 /// Where the boards are: memory read with the GIL released, or Python objects read with it.
-pub(super) enum Form<'py> {
+pub(crate) enum Form<'py> {
     Native(Native<'py>),
     Objects(Objects<'py>),
 }
 
 /// A source over memory that Python objects own; the objects are kept alive beside it.
-pub(super) struct Native<'py> {
+pub(crate) struct Native<'py> {
     pub source: Box<dyn BoardSource + 'py>,
     /// The object (or buffer export) whose memory `source` reads.
     _owner: Owner<'py>,
@@ -54,7 +55,7 @@ enum Owner<'py> {
 }
 
 /// Boards that are Python objects, read a chunk at a time with the GIL.
-pub(super) enum Objects<'py> {
+pub(crate) enum Objects<'py> {
     /// A list or tuple, read by index.
     Indexed(Bound<'py, PyAny>, usize),
     /// A 1-D object array (what a pandas object Series gives), read by position from its memory.
@@ -103,7 +104,7 @@ fn read_form<'py>(boards: &Bound<'py, PyAny>, name: &'static str) -> PyResult<Fo
     }
     // Arrow columns before DLPack and `__array__`, which pyarrow and polars also offer (for
     // numbers only, or as a copy into Python objects).
-    if let Some(arrow) = super::arrow_input::arrow_boards(boards, name) {
+    if let Some(arrow) = crate::bindings::input::arrow_input::arrow_boards(boards, name) {
         return Ok(native(arrow?, Owner::Object(boards.clone())));
     }
     // torch, JAX, CuPy host arrays...: read in place through the DLPack protocol. An Arrow
@@ -111,7 +112,7 @@ fn read_form<'py>(boards: &Bound<'py, PyAny>, name: &'static str) -> PyResult<Fo
     // below instead: pyarrow offers DLPack only for flat numeric columns.
     let arrow_exporter = boards.hasattr("__arrow_c_stream__")? || boards.hasattr("__arrow_c_array__")?;
     if !arrow_exporter {
-        if let Some(tensor) = super::dlpack::dlpack_source(boards, true, name) {
+        if let Some(tensor) = crate::bindings::input::dlpack::dlpack_source(boards, true, name) {
             return Ok(native(tensor?, Owner::Object(boards.clone())));
         }
     }
@@ -236,7 +237,7 @@ fn buffer_form<'py>(boards: &Bound<'py, PyAny>, name: &'static str) -> PyResult<
 
 /// True for objects `iter()` accepts: a type with `__iter__`, or CPython's sequence protocol.
 fn is_iterable(object: &Bound<'_, PyAny>) -> bool {
-    input::is_sequence(object) || object.get_type().hasattr("__iter__").unwrap_or(false)
+    cells::is_sequence(object) || object.get_type().hasattr("__iter__").unwrap_or(false)
 }
 
 fn wrong_type(boards: &Bound<'_, PyAny>, name: &str) -> PyErr {
@@ -267,9 +268,9 @@ impl Objects<'_> {
             };
             if is_missing(&board) {
                 let error = BoardError::new(Place::Board, Problem::Null).in_batch(index).named(name);
-                return Err(super::exceptions::board_format_error(board.py(), &error));
+                return Err(crate::bindings::exceptions::board_format_error(board.py(), &error));
             }
-            let read = input::read_cells(&board).map_err(|error| error.in_batch(index).named(name).into_py_err(board.py()))?;
+            let read = cells::read_cells(&board).map_err(|error| error.in_batch(index).named(name).into_py_err(board.py()))?;
             cells.copy_from_slice(&read);
         }
         Ok(())
@@ -304,8 +305,8 @@ fn item<'py>(boards: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, Py
 /// The Python exception for a batch that could not be read.
 pub fn batch_error(py: Python<'_>, name: &'static str, error: BatchError) -> PyErr {
     match error {
-        BatchError::Board(error) => super::exceptions::board_format_error(py, &error.named(name)),
-        BatchError::Text(error) => super::exceptions::line_error(py, name, &error),
+        BatchError::Board(error) => crate::bindings::exceptions::board_format_error(py, &error.named(name)),
+        BatchError::Text(error) => crate::bindings::exceptions::line_error(py, name, &error),
         BatchError::OutOfMemory => pyo3::exceptions::PyMemoryError::new_err(format!("{name}: not enough memory for this batch")),
         // The callers return the signal handler's own exception first; this is the fallback.
         BatchError::Stopped => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),

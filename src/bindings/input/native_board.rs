@@ -1,13 +1,13 @@
 //! One board from memory another library owns: a (9, 9) or (81,) DLPack tensor (torch, JAX,
 //! a pyarrow numeric array...) or an Arrow column holding one board (a pyarrow or polars
-//! string column of length 1). Read by the batch layer's own readers (`super::dlpack`,
-//! `super::arrow_input`) as a batch of one, so a single board and a batch accept the same
+//! string column of length 1). Read by the batch layer's own readers (`crate::bindings::input::dlpack`,
+//! `crate::bindings::input::arrow_input`) as a batch of one, so a single board and a batch accept the same
 //! memory and word their errors alike; only the board's index is dropped from messages.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use super::exceptions::InputError;
+use crate::bindings::exceptions::InputError;
 use crate::batch::{BatchError, BoardSource};
 use crate::grid::CELLS;
 
@@ -15,7 +15,7 @@ use crate::grid::CELLS;
 /// (the caller reads it another way).
 pub fn native_board(board: &Bound<'_, PyAny>) -> Option<Result<[u8; CELLS], InputError>> {
     let dlpack = board.hasattr("__dlpack__").unwrap_or(false);
-    if let Some(arrow) = super::arrow_input::arrow_boards(board, "board") {
+    if let Some(arrow) = crate::bindings::input::arrow_input::arrow_boards(board, "board") {
         return match arrow {
             Ok(column) => Some(only_board(board.py(), &column)),
             // A numeric Arrow array (pyarrow's int arrays) is a flat board through DLPack.
@@ -27,7 +27,7 @@ pub fn native_board(board: &Bound<'_, PyAny>) -> Option<Result<[u8; CELLS], Inpu
 }
 
 fn tensor_board(board: &Bound<'_, PyAny>) -> Option<Result<[u8; CELLS], InputError>> {
-    let tensor = super::dlpack::dlpack_source(board, false, "board")?;
+    let tensor = crate::bindings::input::dlpack::dlpack_source(board, false, "board")?;
     Some(tensor.map_err(InputError::from).and_then(|tensor| fill(board.py(), &tensor)))
 }
 
@@ -48,7 +48,7 @@ fn fill(py: Python<'_>, source: &dyn BoardSource) -> Result<[u8; CELLS], InputEr
         Ok(()) => Ok(cells),
         Err(BatchError::Board(error)) => Err(crate::error::BoardError { board: None, ..error }.into()),
         // Arrow rows are parsed as boards, not as lines of a file; mapped all the same.
-        Err(BatchError::Text(error)) => Err(super::exceptions::text_format_error(py, &error).into()),
+        Err(BatchError::Text(error)) => Err(crate::bindings::exceptions::text_format_error(py, &error).into()),
         Err(BatchError::OutOfMemory) => Err(pyo3::exceptions::PyMemoryError::new_err("board: out of memory").into()),
         // A single board's read asks no one whether to stop.
         Err(BatchError::Stopped) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("board: interrupted").into()),

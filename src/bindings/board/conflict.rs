@@ -10,8 +10,8 @@ use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::{PyDict, PyInt, PyIterator, PyList, PyTuple};
 
-use super::input::grid_from_object;
-use super::pystr::int_text;
+use crate::bindings::input::cells::grid_from_object;
+use crate::bindings::input::pystr::int_text;
 use crate::error::shorten;
 use crate::conflicts::{self as core, Conflict};
 use crate::grid::{Grid, Unit};

@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use super::board_value::PyBoard;
+use crate::bindings::input::board_value::PyBoard;
 use crate::grid::SIDE;
 use crate::render::step_html::step_table;
 use crate::steps::{Grade, Pencil, Step};

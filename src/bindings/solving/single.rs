@@ -3,10 +3,10 @@
 
 use pyo3::prelude::*;
 
-use super::arguments::{limit_value, Limit};
-use super::board_value::PyBoard;
-use super::input;
-use super::interrupt::Interrupt;
+use crate::bindings::input::arguments::{limit_value, Limit};
+use crate::bindings::input::board_value::PyBoard;
+use crate::bindings::input::cells;
+use crate::bindings::run::interrupt::Interrupt;
 use crate::check::is_valid;
 use crate::grid::Grid;
 use crate::solve::{self as search, Stopped};
@@ -15,14 +15,14 @@ use crate::solve::{self as search, Stopped};
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn solve(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Option<PyBoard>> {
-    solve_grid(py, &input::grid_from_object(board)?)
+    solve_grid(py, &cells::grid_from_object(board)?)
 }
 
 #[doc = stub_doc!("count_solutions")]
 #[pyfunction]
 #[pyo3(signature = (board, /, *, limit = Limit::Default))]
 pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
-    let grid = input::grid_from_object(board)?;
+    let grid = cells::grid_from_object(board)?;
     count_grid(py, &grid, limit_value(&limit)?)
 }
 
@@ -30,7 +30,7 @@ pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn has_unique_solution(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(count_grid(py, &input::grid_from_object(board)?, 2)? == 1)
+    Ok(count_grid(py, &cells::grid_from_object(board)?, 2)? == 1)
 }
 
 /// [`solve`] for a grid already read (also `Board.solve()`).
@@ -76,7 +76,7 @@ fn interruptible<T: Send>(
 #[pyfunction]
 #[pyo3(signature = (board, /, *, limit = Limit::Default))]
 pub fn _search_guesses(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
-    let grid = input::grid_from_object(board)?;
+    let grid = cells::grid_from_object(board)?;
     let limit = limit_value(&limit)?;
     interruptible(py, move |should_stop| search::count_solutions_with_stats(&grid, limit, should_stop))
         .map(|(_, stats)| stats.guesses)

@@ -66,7 +66,7 @@ pub fn read_marks(marks: &Bound<'_, PyAny>) -> PyResult<[u16; CELLS]> {
 }
 
 fn sequence<'py>(object: &Bound<'py, PyAny>, place: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    if !super::input::is_sequence(object) {
+    if !crate::bindings::input::cells::is_sequence(object) {
         return Err(PyTypeError::new_err(format!("{place}: expected {EXPECTED}, got {}", type_name(object))));
     }
     let length = object.len()?;

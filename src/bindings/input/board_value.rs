@@ -11,11 +11,11 @@ use crate::grid::Grid;
 #[doc = stub_doc!("Board")]
 #[pyclass(frozen, eq, hash, mapping, module = "valid_sudoku", name = "Board")]
 pub struct PyBoard {
-    pub(super) grid: Grid,
+    pub(crate) grid: Grid,
     /// The puzzle this board was solved from (`solve(puzzle)`, `Board.solve()`): only the
     /// notebook view uses it, to show the filled-in digits apart from the givens. Not part of
     /// the value: equality, hashing, copies and pickles are the grid's alone.
-    pub(super) puzzle: Option<Grid>,
+    pub(crate) puzzle: Option<Grid>,
 }
 
 impl PartialEq for PyBoard {

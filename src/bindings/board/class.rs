@@ -5,11 +5,11 @@ use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
-use super::conflict::conflict_list;
-use super::exceptions::text_format_error;
-use super::input;
-use super::pystr;
-pub use super::board_value::PyBoard;
+use crate::bindings::board::conflict::conflict_list;
+use crate::bindings::exceptions::text_format_error;
+use crate::bindings::input::cells;
+use crate::bindings::input::pystr;
+pub use crate::bindings::input::board_value::PyBoard;
 use crate::check::is_valid;
 use crate::grid::SIDE;
 use crate::render;
@@ -20,7 +20,7 @@ impl PyBoard {
     #[new]
     #[pyo3(signature = (board, /))]
     fn new(board: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyBoard::from_grid(input::grid_from_object(board)?))
+        Ok(PyBoard::from_grid(cells::grid_from_object(board)?))
     }
 
     #[doc = stub_doc!("Board.parse")]
@@ -68,28 +68,28 @@ impl PyBoard {
 
     #[doc = stub_doc!("Board.candidates")]
     fn candidates<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyList>> {
-        super::steps::marks_list(py, &crate::steps::Pencil::from_grid(&self.grid))
+        crate::bindings::steps::functions::marks_list(py, &crate::steps::Pencil::from_grid(&self.grid))
     }
 
     #[doc = stub_doc!("Board.solve")]
     fn solve(&self, py: Python<'_>) -> PyResult<Option<PyBoard>> {
-        super::solve::solve_grid(py, &self.grid)
+        crate::bindings::solving::single::solve_grid(py, &self.grid)
     }
 
     #[doc = stub_doc!("Board.count_solutions")]
-    #[pyo3(signature = (*, limit = super::arguments::Limit::Default))]
-    fn count_solutions(&self, py: Python<'_>, limit: super::arguments::Limit<'_>) -> PyResult<u64> {
-        super::solve::count_grid(py, &self.grid, super::arguments::limit_value(&limit)?)
+    #[pyo3(signature = (*, limit = crate::bindings::input::arguments::Limit::Default))]
+    fn count_solutions(&self, py: Python<'_>, limit: crate::bindings::input::arguments::Limit<'_>) -> PyResult<u64> {
+        crate::bindings::solving::single::count_grid(py, &self.grid, crate::bindings::input::arguments::limit_value(&limit)?)
     }
 
     #[doc = stub_doc!("Board.canonical")]
     fn canonical(&self, py: Python<'_>) -> PyResult<String> {
-        super::canonical::canonical_text(py, &self.grid)
+        crate::bindings::canonical::canonical_text(py, &self.grid)
     }
 
     #[doc = stub_doc!("Board.has_unique_solution")]
     fn has_unique_solution(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(super::solve::count_grid(py, &self.grid, 2)? == 1)
+        Ok(crate::bindings::solving::single::count_grid(py, &self.grid, 2)? == 1)
     }
 
     /// `board[row, col]`: the digit there, 0 when empty. Negative indexes count from the end,

@@ -6,15 +6,15 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyString};
 
-use super::arguments::thread_count;
-use super::batch_run::run_batch;
-use super::boards::read_boards;
-use super::grades::{Grades, Row};
-use super::input;
-use super::interrupt::Interrupt;
-use super::marks_input::{marks_error, read_marks};
-use super::numpy_input;
-use super::step_values::{PyGrade, PySolvePath, PyStep};
+use crate::bindings::input::arguments::thread_count;
+use crate::bindings::run::batch_run::run_batch;
+use crate::bindings::input::boards::read_boards;
+use crate::bindings::steps::grades::{Grades, Row};
+use crate::bindings::input::cells;
+use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::input::marks::{marks_error, read_marks};
+use crate::bindings::input::numpy_input;
+use crate::bindings::steps::values::{PyGrade, PySolvePath, PyStep};
 use crate::batch::Cost;
 use crate::check::is_valid;
 use crate::grid::{Grid, CELLS, SIDE};
@@ -28,7 +28,7 @@ const BOARDS_PER_CHECK: usize = 16;
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn candidates<'py>(board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    marks_list(board.py(), &Pencil::from_grid(&input::grid_from_object(board)?))
+    marks_list(board.py(), &Pencil::from_grid(&cells::grid_from_object(board)?))
 }
 
 /// The pencil marks as 9 lists of 9 frozensets (also `Board.candidates()`).
@@ -108,7 +108,7 @@ pub fn solve_steps(board: &Bound<'_, PyAny>, techniques: Option<&Bound<'_, PyAny
 #[pyfunction]
 #[pyo3(signature = (board, /))]
 pub fn grade(board: &Bound<'_, PyAny>) -> PyResult<PyGrade> {
-    let grid = input::grid_from_object(board)?;
+    let grid = cells::grid_from_object(board)?;
     let interrupt = Interrupt::new();
     let maps = steps::fixed_maps();
     let outcome = board.py().detach(|| steps::grade(&grid, &maps, &mut || interrupt.should_stop()));
@@ -147,7 +147,7 @@ pub fn grade_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
 /// The board, read through the one input layer, refused when a digit repeats: no technique
 /// means anything on a board without a solution of that kind.
 fn rule_abiding(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    let grid = input::grid_from_object(board)?;
+    let grid = cells::grid_from_object(board)?;
     if !is_valid(&grid) {
         return Err(PyValueError::new_err("the board breaks the rule (a digit repeats in a row, column or box): see conflicts()"));
     }
