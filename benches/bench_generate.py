@@ -1,9 +1,8 @@
 """Generator speed: µs per item for grids, minimal unique puzzles, clues=24, symmetric and
 low-clue puzzles, one thread (one call per item and batched), with rustoku's `generate` for
 each of its difficulties and `generate_advanced` with a symmetry beside them in the same run,
-and `generate_many` on 1 and 2 threads.
-
-Difficulty rows are absent: `difficulty=` needs grading, which is not in this build.
+each of our difficulty levels with its ratio to rustoku's nearest level, and `generate_many`
+on 1 and 2 threads.
 
     python benches/bench_generate.py            # the table in docs/generate.md
     python benches/bench_generate.py --quick    # seconds; a smoke run for the test suite
@@ -86,16 +85,28 @@ def main() -> None:
     rows.append(("symmetry='rot180', minimal=True", per_item_us(lambda k: valid_sudoku.generate_many(k, symmetry="rot180", minimal=True, seed=1, threads=1), n(200), 1)))
     for clues in [23, 22]:
         rows.append((f"clues={clues}", per_item_us(batch(clues=clues), n(200 if clues == 23 else 50), 1)))
+    ours: dict[str, float] = {}
+    for level in valid_sudoku.LEVELS:
+        count = n(200) if level != "guessing" else n(50)
+        ours[level] = per_item_us(batch(difficulty=level), count, 1)
+        rows.append((f"difficulty={level!r}", ours[level]))
+    theirs: dict[str, float] = {}
     if rustoku is not None:
         for level in ["easy", "medium", "hard", "expert"]:
             count = {"easy": 200, "medium": 50, "hard": 3, "expert": 5}[level]
             runs = n(count) if level in ("easy", "medium") else (1 if args.quick else count)
-            rows.append((f"rustoku generate({level!r})", per_item_us(rustoku_calls(rustoku.generate, level), runs, 1)))
+            theirs[level] = per_item_us(rustoku_calls(rustoku.generate, level), runs, 1)
+            rows.append((f"rustoku generate({level!r})", theirs[level]))
         rows.append(("rustoku generate_advanced('rotational180')", per_item_us(lambda k: [rustoku.generate_advanced(symmetry="rotational180") for _ in range(k)], n(50), 1)))
     print("| what | µs per item |")
     print("|---|---:|")
     for name, us in rows:
         print(f"| {name} | {us:,.1f} |")
+    if theirs:
+        # rustoku's levels stop at expert: our extreme and guessing levels are set beside it.
+        nearest = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "expert", "extreme": "expert", "guessing": "expert"}
+        ratios = ", ".join(f"{level} {theirs[nearest[level]] / us:,.0f}x" for level, us in ours.items())
+        print(f"\ndifficulty levels against rustoku's nearest (target: >= 20x each): {ratios}")
     count = n(20_000)
     one = per_item_us(lambda k: valid_sudoku.generate_many(k, seed=2, threads=1), count, passes)
     two = per_item_us(lambda k: valid_sudoku.generate_many(k, seed=2, threads=2), count, passes)
