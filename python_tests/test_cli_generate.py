@@ -86,7 +86,10 @@ def test_ctrl_c_flushes_whole_lines_and_exits_130() -> None:
     reader.start()
     time.sleep(1.5)
     os.kill(child.pid, signal.SIGINT)
-    _, err = child.communicate(timeout=30)
+    # Waited on, not communicate(): that would read stdout too, racing the reader.
+    child.wait(timeout=30)
+    assert child.stderr is not None
+    err = child.stderr.read()
     reader.join(timeout=30)
     out = b"".join(chunks)
     assert child.returncode == 130, err

@@ -45,11 +45,13 @@ fn positive_int(value: &Bound<'_, PyAny>, name: &str, also: &str) -> PyResult<u6
         let found = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         PyTypeError::new_err(format!("{name}: expected an int{also}, got {found}"))
     };
-    if value.is_instance_of::<PyBool>() {
+    // numpy's bool is refused by its name: before numpy 2.1 (CPython 3.9's numpy) it still has
+    // a deprecated `__index__`.
+    let named_bool = value.get_type().name().is_ok_and(|n| n.to_str().is_ok_and(|n| n == "bool" || n == "bool_"));
+    if value.is_instance_of::<PyBool>() || named_bool {
         return Err(refused());
     }
-    // Anything with `__index__` is an int here, as it is for cells (numpy.int64, say); numpy's
-    // bool refuses `operator.index` itself.
+    // Anything else with `__index__` is an int here, as it is for cells (numpy.int64, say).
     let index;
     let value = if value.is_instance_of::<PyInt>() {
         value
