@@ -7,8 +7,8 @@
 //! in the first row. If that column has no place yet, giving it the earliest free one is the
 //! only way to keep the cell smallest, so it is placed there at once.
 
+use super::lazy_columns::Columns;
 use super::search::{beats, offer, Best, Node, OutOfMemory, Standing};
-use super::tables::{column_map_index, PERMS3};
 use crate::grid::SIDE;
 
 const NONE: u8 = u8::MAX;
@@ -135,17 +135,8 @@ impl Search<'_> {
     }
 
     fn leaf(&self, partial: &Partial, standing: Standing, mut node: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
-        let order = PERMS3.iter().position(|p| *p == partial.source_stack).unwrap_or(0);
-        let mut within = [0usize; 3];
-        for (source, slot) in within.iter_mut().enumerate() {
-            let image = usize::from(partial.image_stack.get(source).copied().unwrap_or(0));
-            let mut perm = [0u8; 3];
-            for (k, p) in perm.iter_mut().enumerate() {
-                *p = partial.column_at.get(image * 3 + k).copied().unwrap_or(0).wrapping_sub(source as u8 * 3);
-            }
-            *slot = PERMS3.iter().position(|q| *q == perm).unwrap_or(0);
-        }
-        node.columns = column_map_index(order, within);
+        node.cols = Columns::fixed(partial.column_at, partial.source_stack);
+        node.pending = false;
         // The first row's digits are labelled by their image positions.
         for (position, &column) in partial.column_at.iter().enumerate() {
             if let Some(&digit) = self.first.get(usize::from(column)) {

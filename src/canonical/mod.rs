@@ -8,6 +8,7 @@
 //! - [`random_isomorph`]: a board under a map drawn from the group.
 
 mod full_row;
+mod lazy_columns;
 pub mod map;
 mod search;
 mod structure;

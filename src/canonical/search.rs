@@ -6,28 +6,26 @@
 //! whose new row is smallest. Every map left after row 9 gives the canonical form, so their
 //! number (times the maps quotiented out, see [`super::structure`]) is the automorphism count.
 //!
-//! While every image row so far is empty, the column map does not matter yet and stays free;
-//! the first row with a digit chooses it, stack by stack, pruned against the best row found.
+//! The column map is fixed only as far as the rows so far need it ([`super::lazy_columns`]),
+//! except after a first row with a digit that holds all nine, which reads the same under every
+//! column map; the row after it chooses the map ([`super::full_row`]).
 
-use super::structure::{transposed, Lines};
-use super::tables::{column_map_index, COLUMNS, PERMS3};
 use super::full_row::choose_by_second_row;
+use super::lazy_columns::{place_row, Columns};
+use super::structure::{transposed, Lines};
 use super::Map;
 use crate::grid::{CELLS, SIDE};
-
-/// The column map of a partial map whose rows so far are all empty.
-const FREE: u16 = u16::MAX;
-/// The column map of a partial map whose first row with a digit holds all nine, and whose
-/// later rows are empty: every column map gives the same rows so far ([`super::full_row`]).
-const PENDING: u16 = u16::MAX - 1;
 
 /// A partial map: the image rows chosen so far and how they look.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     transpose: bool,
-    /// An index into [`COLUMNS`], or [`FREE`] or [`PENDING`].
-    pub(super) columns: u16,
-    /// With [`PENDING`], the source row that holds all nine digits.
+    /// The column map so far (with `pending`, meaningless).
+    pub(super) cols: Columns,
+    /// The first row with a digit holds all nine, and every row after it is empty: every
+    /// column map gives the same rows so far.
+    pub(super) pending: bool,
+    /// With `pending`, the source row that holds all nine digits.
     anchor: u8,
     /// Source bands (bits 0-2) not started yet.
     bands_left: u8,
@@ -63,6 +61,9 @@ struct Orientation {
     rows: [[u8; SIDE]; SIDE],
     row_lines: Lines,
     col_lines: Lines,
+    /// The column maps skipped per map kept by keeping identical columns with a digit in
+    /// source order (the open columns of [`Columns`] account for the empty ones).
+    twin_columns: u64,
 }
 
 impl Orientation {
@@ -71,7 +72,12 @@ impl Orientation {
         for (row, chunk) in rows.iter_mut().zip(cells.chunks_exact(SIDE)) {
             row.copy_from_slice(chunk);
         }
-        Orientation { rows, row_lines: Lines::of_rows(cells), col_lines: Lines::of_rows(&transposed(cells)) }
+        let col_lines = Lines::of_rows(&transposed(cells));
+        let twin_columns = (0..SIDE)
+            .filter(|&c| rows.iter().any(|row| row.get(c) != Some(&0)))
+            .map(|c| u64::from(col_lines.same_before.get(c).map_or(0, |b| b.count_ones())) + 1)
+            .product();
+        Orientation { rows, row_lines: Lines::of_rows(cells), col_lines, twin_columns }
     }
 }
 
@@ -116,7 +122,7 @@ impl Searcher {
         for transpose in [false, true] {
             push(
                 &mut self.level,
-                Node { transpose, columns: FREE, anchor: 0, bands_left: 0b111, band: 0, rows_left: 0, next_label: 1, labels: [0; SIDE + 1], rows: [0; SIDE] },
+                Node { transpose, cols: Columns::ALL_OPEN, pending: false, anchor: 0, bands_left: 0b111, band: 0, rows_left: 0, next_label: 1, labels: [0; SIDE + 1], rows: [0; SIDE] },
             )?;
         }
         let mut form = [0u8; CELLS];
@@ -143,9 +149,9 @@ impl Searcher {
         let mut automorphisms = 0u64;
         for node in &self.level {
             let orientation = if node.transpose { &orientations[1] } else { &orientations[0] };
-            let columns = if node.columns == FREE || node.columns == PENDING { orientation.col_lines.allowed_maps() } else { 1 };
-            let skipped = orientation.row_lines.skipped * orientation.col_lines.skipped;
-            automorphisms = automorphisms.saturating_add(columns * skipped * unused_relabellings);
+            // A row holding all nine has no identical columns.
+            let columns = if node.pending { orientation.col_lines.allowed_maps() } else { node.cols.completions() * orientation.twin_columns };
+            automorphisms = automorphisms.saturating_add(columns * orientation.row_lines.skipped * unused_relabellings);
         }
         let map = self.level.first().map_or(Map::IDENTITY, |node| {
             let orientation = if node.transpose { &orientations[1] } else { &orientations[0] };
@@ -192,41 +198,42 @@ fn expand_in_band(node: &Node, depth: usize, orientation: &Orientation, best: &m
             *slot = source_row as u8;
         }
         let row = orientation.rows.get(source_row).copied().unwrap_or([0; SIDE]);
-        if (node.columns == FREE || node.columns == PENDING) && row.iter().all(|&v| v == 0) {
+        if node.cols.open == 0 && !node.pending {
+            place_fixed(&row, child, best, out)?;
+        } else if row.iter().all(|&v| v == 0) {
             // An empty row is the smallest there is: it ties or beats any best.
             let standing = if best.found && best.row != [0; SIDE] { Standing::Less } else { Standing::Equal };
             offer(best, [0; SIDE], standing, child, out)?;
-        } else if node.columns == FREE && holds_all_nine(&row) {
+        } else if node.pending {
+            let first = orientation.rows.get(usize::from(node.anchor)).copied().unwrap_or([0; SIDE]);
+            choose_by_second_row(&first, &row, child, best, out)?;
+        } else if node.cols == Columns::ALL_OPEN && holds_all_nine(&row) {
             let image = [1, 2, 3, 4, 5, 6, 7, 8, 9];
             let mut standing = Standing::Equal;
             if image.iter().enumerate().all(|(j, &label)| beats(best, j, label, &mut standing)) {
-                offer(best, image, standing, Node { columns: PENDING, anchor: source_row as u8, ..child }, out)?;
+                offer(best, image, standing, Node { pending: true, anchor: source_row as u8, ..child }, out)?;
             }
-        } else if node.columns == FREE {
-            choose_columns(&row, orientation, child, best, out)?;
-        } else if node.columns == PENDING {
-            let first = orientation.rows.get(usize::from(node.anchor)).copied().unwrap_or([0; SIDE]);
-            choose_by_second_row(&first, &row, child, best, out)?;
         } else {
-            let cols = COLUMNS.get(usize::from(node.columns)).copied().unwrap_or([0; SIDE]);
-            let mut image = [0u8; SIDE];
-            let mut standing = Standing::Equal;
-            let mut lost = false;
-            for (j, &col) in cols.iter().enumerate() {
-                let v = row.get(usize::from(col)).copied().unwrap_or(0);
-                let label = label_of(&mut child, v);
-                if !beats(best, j, label, &mut standing) {
-                    lost = true;
-                    break;
-                }
-                image[j] = label;
-            }
-            if !lost {
-                offer(best, image, standing, child, out)?;
-            }
+            place_row(&row, &orientation.col_lines.same_before, child, best, out)?;
         }
     }
     Ok(())
+}
+
+/// `row` under a node's whole column map: one child at most.
+fn place_fixed(row: &[u8; SIDE], mut child: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+    let mut image = [0u8; SIDE];
+    let mut standing = Standing::Equal;
+    let cols = child.cols.at;
+    for (j, &col) in cols.iter().enumerate() {
+        let v = row.get(usize::from(col)).copied().unwrap_or(0);
+        let label = label_of(&mut child, v);
+        if !beats(best, j, label, &mut standing) {
+            return Ok(());
+        }
+        image[j] = label;
+    }
+    offer(best, image, standing, child, out)
 }
 
 /// True when `row` holds each digit 1-9 once.
@@ -236,7 +243,7 @@ fn holds_all_nine(row: &[u8; SIDE]) -> bool {
 
 /// The label of source digit `v` in `node`'s relabelling, giving it the next one if new.
 #[inline(always)]
-fn label_of(node: &mut Node, v: u8) -> u8 {
+pub(super) fn label_of(node: &mut Node, v: u8) -> u8 {
     if v == 0 {
         return 0;
     }
@@ -280,83 +287,14 @@ pub(super) fn offer(best: &mut Best, image: [u8; SIDE], standing: Standing, chil
     push(out, child)
 }
 
-/// The first row with a digit, under every column map the restriction allows: a search stack
-/// by stack (image stack 0 first), pruned as soon as a prefix is above the best row.
-fn choose_columns(row: &[u8; SIDE], orientation: &Orientation, child: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
-    let mut image = [0u8; SIDE];
-    let mut stacks = [0usize; 3];
-    let mut within = [0usize; 3];
-    place_stack(0, 0b111, row, orientation, child, Standing::Equal, &mut image, &mut stacks, &mut within, best, out)
-}
-
-#[allow(clippy::too_many_arguments)]
-fn place_stack(
-    position: usize,
-    unused: u8,
-    row: &[u8; SIDE],
-    orientation: &Orientation,
-    node: Node,
-    mut standing: Standing,
-    image: &mut [u8; SIDE],
-    stacks: &mut [usize; 3],
-    within: &mut [usize; 3],
-    best: &mut Best,
-    out: &mut Vec<Node>,
-) -> Result<(), OutOfMemory> {
-    let cols = &orientation.col_lines;
-    if position == 3 {
-        let order = PERMS3.iter().position(|p| p.iter().zip(stacks.iter()).all(|(&a, &b)| usize::from(a) == b)).unwrap_or(0);
-        let child = Node { columns: column_map_index(order, *within), ..node };
-        return offer(best, *image, standing, child, out);
-    }
-    for stack in 0..3 {
-        if unused & (1 << stack) == 0 || !cols.may_start(stack, unused) {
-            continue;
-        }
-        let allowed = cols.orders.get(stack).copied().unwrap_or(0);
-        for (p, perm) in PERMS3.iter().enumerate() {
-            if allowed & (1 << p) == 0 {
-                continue;
-            }
-            let mut trial = node;
-            let mut trial_standing = standing;
-            let mut lost = false;
-            for (i, &k) in perm.iter().enumerate() {
-                let j = position * 3 + i;
-                let label = label_of(&mut trial, row.get(stack * 3 + usize::from(k)).copied().unwrap_or(0));
-                if !beats(best, j, label, &mut trial_standing) {
-                    lost = true;
-                    break;
-                }
-                if let Some(slot) = image.get_mut(j) {
-                    *slot = label;
-                }
-            }
-            if lost {
-                continue;
-            }
-            if let (Some(s), Some(w)) = (stacks.get_mut(position), within.get_mut(stack)) {
-                *s = stack;
-                *w = p;
-            }
-            let generation = best.generation;
-            place_stack(position + 1, unused & !(1 << stack), row, orientation, trial, trial_standing, image, stacks, within, best, out)?;
-            // A smaller row found below extends this prefix, so the prefix now ties with it.
-            if best.generation != generation {
-                standing = Standing::Equal;
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The group map of a finished node.
 fn map_of(node: &Node, anchor_row: Option<&[u8; SIDE]>) -> Map {
-    // A free column map never mattered (every image row is empty): any one gives the form.
-    let cols = COLUMNS.get(usize::from(node.columns)).copied().unwrap_or([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    // Open columns never mattered (they are empty in every row): any completion gives the form.
+    let mut cols = node.cols.completed();
     let mut relabel = node.labels;
     let mut next = node.next_label;
-    if node.columns == PENDING {
+    if node.pending {
+        cols = [0, 1, 2, 3, 4, 5, 6, 7, 8];
         // The identity column map: the anchor row's digits take their own positions.
         for (position, &digit) in anchor_row.into_iter().flatten().enumerate() {
             if let Some(label) = relabel.get_mut(usize::from(digit)) {

@@ -145,6 +145,58 @@ fn isomorphs_share_the_form() {
     }
 }
 
+/// Boards aimed at the open columns of the search: identical columns with digits in one stack,
+/// empty columns and stacks, and rows with most or all digits after sparse ones.
+#[test]
+fn open_columns_against_the_reference() {
+    let mut rng = Rng::new(36);
+    for n in 0..300u32 {
+        let mut cells = random_grid(&mut rng);
+        let keep = 2 + rng.below(25);
+        for cell in cells.iter_mut() {
+            if rng.below(81) >= keep {
+                *cell = 0;
+            }
+        }
+        let column = |cells: &[u8; CELLS], c: usize| -> [u8; 9] { std::array::from_fn(|r| cells[r * 9 + c]) };
+        if n % 2 == 0 {
+            // Column a copied onto b of the same stack (identical columns, a rule breaker).
+            let stack = rng.index(3);
+            let (a, b) = (stack * 3 + rng.index(3), stack * 3 + rng.index(3));
+            let values = column(&cells, a);
+            for r in 0..9 {
+                cells[r * 9 + b] = values[r];
+            }
+        }
+        if n % 3 == 0 {
+            let stack = rng.index(3);
+            for r in 0..9 {
+                for c in stack * 3..stack * 3 + 3 {
+                    cells[r * 9 + c] = 0;
+                }
+            }
+        }
+        if n % 5 == 0 {
+            let c = rng.index(9);
+            for r in 0..9 {
+                cells[r * 9 + c] = 0;
+            }
+        }
+        if n % 7 == 0 {
+            // A row with most digits (all nine when n % 14 == 0), in a random order.
+            let r = rng.index(9);
+            let mut digits: Vec<u8> = (1..=9).collect();
+            for i in (1..9).rev() {
+                digits.swap(i, rng.index(i + 1));
+            }
+            for (c, &d) in digits.iter().enumerate() {
+                cells[r * 9 + c] = if n % 14 != 0 && c == rng.index(9) { 0 } else { d };
+            }
+        }
+        check(&cells);
+    }
+}
+
 /// A mixed thousand: puzzles of every density, grids, rule breakers, and sparse symmetric
 /// boards (givens mirrored across the diagonal, or repeated across bands).
 #[test]
