@@ -53,3 +53,19 @@ fn every_step_on_the_hard_sets_agrees_with_the_solution() {
     }
 }
 
+
+/// Path cost by hand: `perf stat -e instructions` on
+/// `cargo test --release --lib steps_throughput -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn steps_throughput() {
+    let grids: Vec<Grid> = data_lines("norvig/sudoku-top95.txt").iter().filter_map(|l| grid_from_text(l).ok()).collect();
+    let start = std::time::Instant::now();
+    let mut steps = 0;
+    for _ in 0..5 {
+        for grid in &grids {
+            steps += solve_path(Pencil::from_grid(grid), ALL_TECHNIQUES, true).steps.len();
+        }
+    }
+    eprintln!("top95: {:.1} µs a path ({steps} steps)", start.elapsed().as_secs_f64() * 1e6 / (5 * grids.len()) as f64);
+}

@@ -91,19 +91,23 @@ pub fn finned(p: &Pencil, n: usize) -> Option<Step> {
             let mut lines = [0usize; 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
-                if mask != 0 {
+                // A base line has at most n places outside the fin's stack and 3 inside it, so
+                // a line with more is in no fish: leaving it out keeps the others' order.
+                if mask != 0 && mask.count_ones() as usize <= n + 3 {
                     lines[count] = line;
                     count += 1;
                 }
             }
             let found = first_combination(count, n, &mut |pick| {
                 let base = pick.iter().fold(0u16, |m, &i| m | 1 << lines[i]);
+                let all = pick.iter().fold(0u16, |m, &i| m | places[lines[i]]);
                 for bx in 0..9 {
                     // The box's band (base lines it crosses) and stack (cross lines it crosses).
                     let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
                     let band_lines = 0b111u16 << (3 * band);
                     let stack_lines = 0b111u16 << (3 * stack);
-                    if base & band_lines == 0 {
+                    // Every place outside the stack is outside the fin box: too many, no fish.
+                    if base & band_lines == 0 || (all & !stack_lines).count_ones() as usize > n {
                         continue;
                     }
                     let mut outside = 0u16;

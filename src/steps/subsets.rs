@@ -47,6 +47,10 @@ pub fn naked(p: &Pencil, n: usize) -> Option<Step> {
             }
             let chosen: Cells = pick.iter().fold(0, |m, &i| m | 1 << cells[i]);
             let rest = open & !chosen;
+            // Most subsets found have done their work already: skip building their step.
+            if super::geometry::digits_of(digits).all(|d| p.cells_of(d) & rest == 0) {
+                return None;
+            }
             let mut step = Step::new(naked_technique(n)).with_cells(chosen).with_digits(digits).with_units(&[unit]);
             for d in super::geometry::digits_of(digits) {
                 step = step.eliminating(d, p.cells_of(d) & rest);
@@ -84,6 +88,9 @@ pub fn hidden(p: &Pencil, n: usize) -> Option<Step> {
                 return None;
             }
             let chosen = pick.iter().fold(0u16, |m, &i| m | 1 << digits[i]);
+            if (0..9).filter(|d| chosen >> d & 1 == 0).all(|d| p.cells_of(d) & cells == 0) {
+                return None;
+            }
             let mut step = Step::new(hidden_technique(n)).with_cells(cells).with_digits(chosen).with_units(&[unit]);
             for d in (0..9).filter(|d| chosen >> d & 1 == 0) {
                 step = step.eliminating(d, p.cells_of(d) & cells);
