@@ -158,6 +158,7 @@ fn search(
     *parent.get_mut(origin)? = start as u16;
     *depth.get_mut(origin)? = 1;
     let mut head = 0;
+    let mut next = Vec::new();
     while let Some(&state) = queue.get(head) {
         head += 1;
         let state = state as usize;
@@ -167,13 +168,13 @@ fn search(
             continue;
         }
         let by_strong = state % 2 == 1;
-        let mut next = Vec::new();
+        next.clear();
         if by_strong {
             weak_onward(p, strong, kinds, node, &mut |n| next.push(2 * n));
         } else {
             next.extend(strong.of(node).iter().map(|&n| 2 * usize::from(n) + 1));
         }
-        for to in next {
+        for &to in &next {
             if parent.get(to).is_none_or(|&from| from != u16::MAX) {
                 continue;
             }
