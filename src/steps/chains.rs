@@ -18,8 +18,11 @@ const MAX_NODES: usize = 16;
 
 pub fn simple_colouring(p: &Pencil) -> Option<Step> {
     let kinds = Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: None };
+    let mut strong = Strong::build(p, Kinds { one_digit: Some(0), ..kinds });
     for d in 0..9 {
-        let strong = Strong::build(p, Kinds { one_digit: Some(d), ..kinds });
+        if d > 0 {
+            strong.rebuild(p, Kinds { one_digit: Some(d), ..kinds });
+        }
         let mut seen: Cells = 0;
         for start in members(strong.linked[d]) {
             if seen >> start & 1 == 1 {
@@ -39,18 +42,18 @@ pub fn simple_colouring(p: &Pencil) -> Option<Step> {
             }
             let cluster = colours[0] | colours[1];
             seen |= cluster;
-            let step = Step::new(Technique::SimpleColouring).with_cells(cluster).with_digits(1 << d);
+            let step = || Step::new(Technique::SimpleColouring).with_cells(cluster).with_digits(1 << d);
             // A colour with two cells that see each other is false: every cell of it loses d.
             for colour in colours {
                 if members(colour).any(|c| PEERS[c] & colour != 0) {
-                    return Some(step.eliminating(d, colour).finish());
+                    return Some(step().eliminating(d, colour).finish());
                 }
             }
             // A cell seeing both colours loses d: one of the colours is true.
             let sight = |colour: Cells| members(colour).fold(0, |m, c| m | PEERS[c]);
             let targets = p.cells_of(d) & !cluster & sight(colours[0]) & sight(colours[1]);
             if targets != 0 {
-                return Some(step.eliminating(d, targets).finish());
+                return Some(step().eliminating(d, targets).finish());
             }
         }
     }

@@ -34,6 +34,22 @@ pub struct Strong {
 impl Strong {
     pub fn build(p: &Pencil, kinds: Kinds) -> Strong {
         let mut strong = Strong { links: vec![[0; 4]; NODES], counts: vec![0; NODES], linked: [0; 9] };
+        strong.rebuild(p, kinds);
+        strong
+    }
+
+    /// The links of `p` in place of the ones held (no allocation: only the nodes that had a
+    /// link are cleared, and they are the ones `linked` names).
+    pub fn rebuild(&mut self, p: &Pencil, kinds: Kinds) {
+        for (d, cells) in self.linked.iter_mut().enumerate() {
+            for cell in members(*cells) {
+                if let Some(count) = self.counts.get_mut(9 * cell + d) {
+                    *count = 0;
+                }
+            }
+            *cells = 0;
+        }
+        let strong = self;
         let digits = match kinds.one_digit {
             Some(d) => d..d + 1,
             None => 0..9,
@@ -60,7 +76,6 @@ impl Strong {
                 }
             }
         }
-        strong
     }
 
     fn add(&mut self, a: usize, b: usize) {
