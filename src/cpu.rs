@@ -45,13 +45,12 @@ fn flag_set(name: &str) -> bool {
     std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0")
 }
 
-/// True when the CPU has AVX2, whatever the environment says (see [`avx512_detected`]).
 #[cfg(target_arch = "x86_64")]
-pub fn avx2_detected() -> bool {
+fn avx2_detected() -> bool {
     std::arch::is_x86_feature_detected!("avx2")
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-pub fn avx2_detected() -> bool {
+fn avx2_detected() -> bool {
     false
 }

@@ -20,12 +20,7 @@ use crate::grid::{CELLS, SIDE};
 pub const LANES: usize = 64;
 
 /// Half a block: the boards whose windows share a register.
-pub(crate) const HALF: usize = LANES / 2;
-
-/// The (offset, skip) of a board's three 32-byte windows: bytes `offset + skip..offset + 32`
-/// are cells of their own, so cells 0-31, 32-63 and 64-80, with no load past a board's 81st
-/// byte.
-pub(crate) const WINDOWS: [(usize, usize); 3] = [(0, 0), (32, 0), (49, 15)];
+const HALF: usize = LANES / 2;
 
 /// Validates one block of 64 boards whose starts are `stride` bytes apart in `bytes`, as
 /// [`super::avx2::validate_block`] does for 32: cell values 0-9, or with `SYMBOLS` puzzle
@@ -39,31 +34,24 @@ pub fn validate_block<const SYMBOLS: bool>(bytes: &[u8], stride: usize, out: &mu
     }
     let mut cells = [MaybeUninit::<__m512i>::uninit(); CELLS];
     let mut worst = _mm512_set1_epi8(9);
-    for (offset, skip) in WINDOWS {
-        if !put_window::<SYMBOLS>(&mut cells, bytes, stride, offset, skip, &mut worst) {
-            return false;
-        }
+    // Windows of 32 bytes at 0, 32 and 49 (no load past a board's 81st byte); the last one's
+    // bytes 15-31 are cells 64-80.
+    for (offset, skip) in [(0, 0), (32, 0), (49, 15)] {
+        put_window::<SYMBOLS>(&mut cells, bytes, stride, offset, skip, &mut worst);
     }
-    // SAFETY: the three windows returned true, so they wrote all 81 entries (cells 0-31, 32-63 and 64-80), and
+    // SAFETY: the three windows wrote all 81 entries (cells 0-31, 32-63 and 64-80), and
     // MaybeUninit<T> has the layout of T.
     let cells = unsafe { &*cells.as_ptr().cast::<[__m512i; CELLS]>() };
     let in_alphabet = _mm512_cmpgt_epu8_mask(worst, _mm512_set1_epi8(9)) == 0;
     let repeats = _mm512_or_si512(plane_repeats(cells, table(LOW_DIGITS)), plane_repeats(cells, table(HIGH_DIGITS)));
-    store_flags(_mm512_cmpeq_epi8_mask(repeats, _mm512_setzero_si512()), out);
-    in_alphabet
-}
-
-/// One flag per lane of `mask` into `out`, in board order: the lanes come in the order
-/// [`window_columns`] leaves them (quarters of boards 0-15, 32-47, 16-31, 48-63).
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) fn store_flags(mask: __mmask64, out: &mut [bool; LANES]) {
+    let valid = _mm512_cmpeq_epi8_mask(repeats, _mm512_setzero_si512());
     // Ones and zeros, quarters back in board order.
-    let flags = _mm512_maskz_mov_epi8(mask, _mm512_set1_epi8(1));
+    let flags = _mm512_maskz_mov_epi8(valid, _mm512_set1_epi8(1));
     let flags = _mm512_shuffle_i64x2::<0xD8>(flags, flags);
     // SAFETY: `out` is 64 writable bools, each one byte; the bytes written are 0 or 1, the
     // two valid bit patterns of a bool; storeu has no alignment needs.
     unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), flags) };
+    in_alphabet
 }
 
 // The AVX2 kernel's one-hot planes (see there): looked up by the low nibble.
@@ -73,14 +61,13 @@ const HIGH_DIGITS: [u8; 16] = [0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 0, 0, 0, 0, 0, 0];
 /// A 16-byte table in every 128-bit lane, as `vpshufb` wants it.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) fn table(bytes: [u8; 16]) -> __m512i {
+fn table(bytes: [u8; 16]) -> __m512i {
     // SAFETY: `bytes` is 16 readable bytes; loadu has no alignment needs.
     _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) })
 }
 
 /// Transposes bytes `offset..offset + 32` of the 64 boards and stores bytes `skip..` as
-/// cells `offset + skip..`; raises `worst` to the largest value seen. Returns false, having
-/// written nothing, when `bytes` is too short for the window.
+/// cells `offset + skip..`; raises `worst` to the largest value seen.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
 fn put_window<const SYMBOLS: bool>(
@@ -90,58 +77,34 @@ fn put_window<const SYMBOLS: bool>(
     offset: usize,
     skip: usize,
     worst: &mut __m512i,
-) -> bool {
-    let Some(rows) = window_rows(bytes, stride, offset) else { return false };
-    for (k, &column) in window_columns(&rows).iter().enumerate().skip(skip) {
-        let value = if SYMBOLS { symbol_values(column) } else { column };
-        *worst = _mm512_max_epu8(*worst, value);
-        if let Some(cell) = cells.get_mut(offset + k) {
-            cell.write(value);
-        }
-    }
-    true
-}
-
-/// Bytes `offset..offset + 32` of 64 boards whose starts are `stride` bytes apart in
-/// `bytes`, as [`window_columns`] takes them: row `b` holds board `b`'s bytes low and board
-/// `b + 32`'s high. None, without reading, when `bytes` is too short for them.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) fn window_rows(bytes: &[u8], stride: usize, offset: usize) -> Option<[__m512i; HALF]> {
-    let end = (LANES - 1).checked_mul(stride)?.checked_add(offset)?.checked_add(32)?;
-    if bytes.len() < end {
-        return None;
-    }
+) {
     let base = bytes.as_ptr().wrapping_add(offset);
     // A plain loop, not `array::from_fn`: its closure was not inlined here.
     let mut rows = [_mm512_setzero_si512(); HALF];
     for (board, row) in rows.iter_mut().enumerate() {
-        // SAFETY: for board + HALF <= 63, (board + HALF) * stride + offset + 32 <= end <=
-        // bytes.len() (checked above), so both 32-byte reads lie inside `bytes`; loadu has no
-        // alignment needs.
+        // SAFETY: for board + HALF <= 63, (board + HALF) * stride + offset + 32 <= 63 * stride
+        // + 81 <= bytes.len() (checked by validate_block; offset <= 49), so both 32-byte reads
+        // lie inside `bytes`; loadu has no alignment needs.
         *row = unsafe {
             let low = _mm256_loadu_si256(base.add(board * stride).cast());
             let high = _mm256_loadu_si256(base.add((board + HALF) * stride).cast());
             _mm512_inserti64x4::<1>(_mm512_castsi256_si512(low), high)
         };
     }
-    Some(rows)
-}
-
-/// The 32 byte columns of a window ([`window_rows`]): column `k` holds byte `k` of the 64
-/// boards, one per lane, with the quarters of boards 0-15, 32-47, 16-31 and 48-63 (as
-/// [`store_flags`] puts back).
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw")]
-pub(crate) fn window_columns(rows: &[__m512i; HALF]) -> [__m512i; 32] {
-    let [tops, bottoms] = transpose_quarters(rows);
-    let mut columns = [_mm512_setzero_si512(); 32];
+    let [tops, bottoms] = transpose_quarters(&rows);
     for (c, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
         // Quarters 0 and 2 of each hold byte c, 1 and 3 byte 16 + c.
-        columns[c] = _mm512_shuffle_i64x2::<0x88>(top, bottom);
-        columns[c + 16] = _mm512_shuffle_i64x2::<0xDD>(top, bottom);
+        for (k, column) in [(c, _mm512_shuffle_i64x2::<0x88>(top, bottom)), (c + 16, _mm512_shuffle_i64x2::<0xDD>(top, bottom))] {
+            if k < skip {
+                continue;
+            }
+            let value = if SYMBOLS { symbol_values(column) } else { column };
+            *worst = _mm512_max_epu8(*worst, value);
+            if let Some(cell) = cells.get_mut(offset + k) {
+                cell.write(value);
+            }
+        }
     }
-    columns
 }
 
 /// Puzzle symbols to cell values, as the AVX2 kernel's `symbol_values`: '0'-'9' to 0-9, '.'

@@ -1,19 +1,16 @@
 //! The chunk operations the batch driver runs: chunks of (puzzle, candidate[, solution])
 //! values in, one answer per board out.
 //!
-//! `is_solution` has kernels of its own (`super::block_avx512`, `super::block_avx2`), with the
-//! checked path below as their fallback. For scores (and in that checked path), validity comes from the batch
+//! `is_solution` has a kernel of its own (`super::block_avx2`), with the checked path below as
+//! its fallback. For scores (and in that checked path), validity comes from the batch
 //! validator (`batch::validate_chunk`, AVX2 where the CPU has it); the cell-by-cell checks (complete, keeps the givens, equals the reference) are
 //! branch-free loops over fixed-size boards that the compiler vectorises, compiled twice:
 //! once for any x86-64 and once with AVX2, chosen like every other validator (`crate::cpu`).
 
 #[cfg(target_arch = "x86_64")]
-use super::{avx2, block_avx2, block_avx512};
+use super::{avx2, block_avx2};
 #[cfg(target_arch = "x86_64")]
 use crate::batch::avx2::LANES;
-#[cfg(target_arch = "x86_64")]
-use crate::batch::avx512::LANES as WIDE;
-use crate::batch::Kernel;
 use crate::batch::source::first_out_of_range;
 use super::{against_reference, pair_marks, Score};
 use crate::batch::{self, run::CHUNK};
@@ -25,58 +22,16 @@ use crate::grid::CELLS;
 /// driver's [`batch::run_raw`] leaves sources read in place unscanned): returns false when
 /// any is, and `out` is then meaningless; true otherwise.
 ///
-/// The kernel is the batch validator's choice ([`batch::kernel`]): with AVX-512, whole blocks
-/// of 64 pairs go through its solution kernel (`super::block_avx512`), then blocks of 32
-/// through the AVX2 one (`super::block_avx2`); each reads a pair once. A block a kernel
-/// refuses, and the last pairs, take the checked path.
+/// With AVX2, whole blocks of 32 pairs go through the solution kernel (`super::block_avx2`),
+/// which reads each pair once; a block it refuses, and the last pairs, take the checked path.
 pub fn solution_chunk(values: &[&[u8]], out: &mut [bool]) -> bool {
     let (Some(&puzzles), Some(&candidates)) = (values.first(), values.get(1)) else { return true };
-    solution_with(batch::kernel(), puzzles, candidates, out)
-}
-
-/// [`solution_chunk`] with a given kernel, so tests can run every kernel the CPU has. A
-/// kernel the CPU lacks takes the checked path.
-pub(crate) fn solution_with(kernel: Kernel, puzzles: &[u8], candidates: &[u8], out: &mut [bool]) -> bool {
     #[cfg(target_arch = "x86_64")]
-    match kernel {
-        // SAFETY: `avx512_detected` has checked that this CPU has AVX-512F, AVX-512BW and AVX2.
-        Kernel::Avx512 if cpu::avx512_detected() => return unsafe { solution_blocks_avx512(puzzles, candidates, out) },
-        // SAFETY: as above, or `avx2_detected` has checked that it has AVX2.
-        Kernel::Avx512 | Kernel::Avx2 if cpu::avx2_detected() => return unsafe { solution_blocks_avx2(puzzles, candidates, out) },
-        _ => {}
+    if cpu::avx2_enabled() {
+        // SAFETY: `avx2_enabled` has checked that this CPU supports AVX2.
+        return unsafe { solution_blocks_avx2(puzzles, candidates, out) };
     }
-    let _ = kernel;
     solution_checked(puzzles, candidates, out)
-}
-
-/// [`solution_chunk`] with AVX-512: the 64-pair kernel on whole blocks, the AVX2 path on
-/// the rest.
-///
-/// # Safety
-/// The CPU must support AVX-512F, AVX-512BW and AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx2")]
-unsafe fn solution_blocks_avx512(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) -> bool {
-    const BLOCK: usize = WIDE * CELLS;
-    let mut done = 0;
-    for (index, flags) in out.chunks_exact_mut(WIDE).enumerate() {
-        let Ok(flags) = <&mut [bool; WIDE]>::try_from(flags) else { break };
-        let cells = index * BLOCK..(index + 1) * BLOCK;
-        let (Some(p), Some(c)) = (puzzles.get(cells.clone()), candidates.get(cells)) else { break };
-        if !block_avx512::solution_block(p, c, flags) && !solution_checked(p, c, flags) {
-            return false;
-        }
-        done += WIDE;
-    }
-    let rest = done * CELLS..;
-    // SAFETY: the caller guarantees AVX2 as well.
-    unsafe {
-        solution_blocks_avx2(
-            puzzles.get(rest.clone()).unwrap_or_default(),
-            candidates.get(rest).unwrap_or_default(),
-            out.get_mut(done..).unwrap_or_default(),
-        )
-    }
 }
 
 /// The checked path of [`solution_chunk`]: a scan for values above 9 in both inputs, then

@@ -10,7 +10,7 @@ use crate::batch::{self, BoardSource, Cost};
 use crate::grid::SIDE;
 
 /// A solved grid under a random relabelling, row swaps within bands and band swaps.
-pub(super) fn random_solution(state: &mut u64) -> [u8; CELLS] {
+fn random_solution(state: &mut u64) -> [u8; CELLS] {
     let solved = *grid(SOLVED).cells();
     let mut labels: Vec<u8> = (1..=9).collect();
     for i in (1..9).rev() {
@@ -30,7 +30,7 @@ pub(super) fn random_solution(state: &mut u64) -> [u8; CELLS] {
 }
 
 /// One (puzzle, candidate) pair, right or wrong in one of many ways.
-pub(super) fn pair(state: &mut u64) -> ([u8; CELLS], [u8; CELLS]) {
+fn pair(state: &mut u64) -> ([u8; CELLS], [u8; CELLS]) {
     let solution = random_solution(state);
     let share = xorshift(state) % 100;
     let puzzle = solution.map(|v| if xorshift(state) % 100 < share { v } else { 0 });
@@ -92,7 +92,7 @@ fn pairs(count: usize, seed: u64) -> (Vec<u8>, Vec<u8>) {
     (puzzles, candidates)
 }
 
-pub(super) fn slow(puzzles: &[u8], candidates: &[u8]) -> Vec<bool> {
+fn slow(puzzles: &[u8], candidates: &[u8]) -> Vec<bool> {
     let grids = |cells: &[u8]| -> Vec<Grid> {
         cells.chunks_exact(CELLS).map(|b| Grid::from_values(b.try_into().expect("81")).expect("digits")).collect()
     };

@@ -11,8 +11,6 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod block_avx2;
-#[cfg(target_arch = "x86_64")]
-mod block_avx512;
 mod chunk;
 mod many;
 
@@ -162,8 +160,6 @@ fn against_reference(puzzle: &[u8; CELLS], candidate: &[u8; CELLS], solution: &[
     (differ == 0, correct, empty)
 }
 
-#[cfg(all(test, target_arch = "x86_64"))]
-mod avx512_tests;
 #[cfg(test)]
 mod kernel_tests;
 #[cfg(test)]
