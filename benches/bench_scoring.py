@@ -258,6 +258,7 @@ def main() -> None:
         ("is_solution_many, 1 thread >= 60 M pairs/s", one >= 60e6),
         ("is_solution_many, 1 thread >= 100x numpy strict", one >= 100 * plain),
         ("is_solution_many, 1 thread >= 100x fastest numpy strict", one >= 100 * fastest),
+        ("is_solution_many, 1 thread >= 0.9x is_valid_many on the candidates", one >= 0.9 * valid_rate),
         ("score_solutions with solutions >= 20 M boards/s", scored >= 20e6),
     ]
     targets += [(f"single is_solution <= 2x is_valid_sudoku ({form})", s <= 2 * v) for form, s, v in singles]
