@@ -36,11 +36,6 @@ pub fn kernel() -> Kernel {
     }
 }
 
-/// Validates the boards of `flags` (a whole number of 32-board blocks; board `k` at
-/// `k * stride` in `bytes`) with `kernel`'s SIMD blocks: 64 at a time with AVX-512, the last
-/// 32 with AVX2. Returns false when `kernel` is portable, `bytes` is too short, or some byte is
-/// outside the encoding's alphabet (values 0-9, or with `SYMBOLS` puzzle symbols); `flags` are
-/// then meaningless.
 /// Asks for `bytes` to be brought into cache ahead of use (SSE, which every x86-64 has).
 ///
 /// The hardware prefetcher alone falls behind on the kernels' access pattern (strided loads
@@ -59,6 +54,11 @@ fn prefetch(bytes: &[u8]) {
 const AHEAD: usize = 2;
 
 #[cfg(target_arch = "x86_64")]
+/// Validates the boards of `flags` (a whole number of 32-board blocks; board `k` at
+/// `k * stride` in `bytes`) with `kernel`'s SIMD blocks: 64 at a time with AVX-512, the last
+/// 32 with AVX2. Returns false when `kernel` is portable, `bytes` is too short, or some byte is
+/// outside the encoding's alphabet (values 0-9, or with `SYMBOLS` puzzle symbols); `flags` are
+/// then meaningless.
 pub fn validate_blocks<const SYMBOLS: bool>(kernel: Kernel, bytes: &[u8], stride: usize, flags: &mut [bool]) -> bool {
     use super::{avx2, avx512};
     let wide = if kernel == Kernel::Avx512 { flags.len() / avx512::LANES * avx512::LANES } else { 0 };
