@@ -237,6 +237,8 @@ fn relabelling_from(mut index: u32) -> [u8; SIDE + 1] {
     relabel
 }
 
+mod draw;
+
 #[cfg(test)]
 #[path = "map_tests.rs"]
 mod tests;
