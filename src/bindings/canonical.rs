@@ -113,9 +113,31 @@ pub fn random_isomorphs_many<'py>(
     if let Some(solutions) = solutions {
         inputs.push(read_boards(solutions, "solutions")?);
     }
-    let paired = inputs.len() == 2;
-    // Read every board (and solution) through the one driver, then map row i with the map of
-    // batch item i: the same rows whatever the thread count.
+    if inputs.len() == 1 {
+        // Read every board through the one driver, then map each row where it lies: the
+        // array handed to numpy is the buffer read into.
+        let mut rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [Row]| {
+            for (slot, cells) in out.iter_mut().zip(values.first().copied().unwrap_or_default().chunks_exact(CELLS)) {
+                if let Ok(cells) = <[u8; CELLS]>::try_from(cells) {
+                    *slot = Row(cells);
+                }
+            }
+        })?;
+        let count = rows.len();
+        py.detach(|| {
+            in_parts(&mut rows, &mut [], threads, |first, puzzles, _| {
+                for_each_map(seed, first, puzzles.len(), |k, map| {
+                    if let Some(row) = puzzles.get_mut(k) {
+                        let source = row.0;
+                        map.apply_each_into([&source], [&mut row.0]);
+                    }
+                });
+            });
+        });
+        return rows_into_bytes(rows).into_pyarray(py).reshape([count, CELLS]).map(|array| array.into_any());
+    }
+    // Pairs are read together (the first bad board of either is reported in board order),
+    // then each pair is mapped into the two arrays.
     let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [[Row; 2]]| {
         for (k, slot) in out.iter_mut().enumerate() {
             for (input, half) in values.iter().zip(slot.iter_mut()) {
@@ -127,40 +149,47 @@ pub fn random_isomorphs_many<'py>(
     })?;
     let count = rows.len();
     let mut puzzles = try_rows(count)?;
-    let mut answers = try_rows(if paired { count } else { 0 })?;
-    py.detach(|| map_rows(&rows, &mut puzzles, &mut answers, seed, threads));
+    let mut answers = try_rows(count)?;
+    py.detach(|| {
+        in_parts(&mut puzzles, &mut answers, threads, |first, puzzles, answers| {
+            for_each_map(seed, first, puzzles.len(), |k, map| {
+                let (Some(input), Some(puzzle), Some(answer)) = (rows.get(first + k), puzzles.get_mut(k), answers.get_mut(k)) else { return };
+                map.apply_each_into([&input[0].0, &input[1].0], [&mut puzzle.0, &mut answer.0]);
+            });
+        });
+    });
     drop(rows);
     let puzzles = rows_into_bytes(puzzles).into_pyarray(py).reshape([count, CELLS])?;
-    if !paired {
-        return Ok(puzzles.into_any());
-    }
     let answers = rows_into_bytes(answers).into_pyarray(py).reshape([count, CELLS])?;
     Ok(PyTuple::new(py, [puzzles.into_any(), answers.into_any()])?.into_any())
 }
 
-/// Row `i` of `puzzles` (and `answers`, when it has rows) is row `i` of the input under the
-/// map drawn from `Rng::for_item(seed, i)`, spread over threads a part at a time.
-fn map_rows(rows: &[[Row; 2]], puzzles: &mut [Row], answers: &mut [Row], seed: u64, threads: usize) {
-    let parts: Vec<(usize, &mut [Row], &mut [Row])> = {
-        let mut answer_parts = answers.chunks_mut(ISOMORPHS_PER_PART);
-        puzzles
-            .chunks_mut(ISOMORPHS_PER_PART)
-            .enumerate()
-            .map(|(p, chunk)| (p * ISOMORPHS_PER_PART, chunk, answer_parts.next().unwrap_or_default()))
-            .collect()
-    };
-    let work = |(first, puzzles, answers): (usize, &mut [Row], &mut [Row])| {
-        for (k, out) in puzzles.iter_mut().enumerate() {
-            let i = first + k;
-            let Some(input) = rows.get(i) else { continue };
-            let map = Map::random(&mut Rng::for_item(seed, i as u64));
-            map.apply_cells_into(&input[0].0, &mut out.0);
-            if let Some(answer) = answers.get_mut(k) {
-                map.apply_cells_into(&input[1].0, &mut answer.0);
-            }
-        }
-    };
-    batch::run_parts(parts, threads, work, |_| false);
+/// Runs `work(first, puzzles, answers)` over parts of [`ISOMORPHS_PER_PART`] rows on up to
+/// `threads` threads; `answers` is split alongside `puzzles` (empty parts when it is empty).
+fn in_parts<W>(puzzles: &mut [Row], answers: &mut [Row], threads: usize, work: W)
+where
+    W: Fn(usize, &mut [Row], &mut [Row]) + Sync,
+{
+    let mut answer_parts = answers.chunks_mut(ISOMORPHS_PER_PART);
+    let parts: Vec<(usize, &mut [Row], &mut [Row])> = puzzles
+        .chunks_mut(ISOMORPHS_PER_PART)
+        .enumerate()
+        .map(|(p, chunk)| (p * ISOMORPHS_PER_PART, chunk, answer_parts.next().unwrap_or_default()))
+        .collect();
+    batch::run_parts(parts, threads, |(first, puzzles, answers)| work(first, puzzles, answers), |_| false);
+}
+
+/// Calls `each(k, map)` for rows `first..first + count`, `map` being row `first + k`'s: the map
+/// of word `i` of the seed's batch words ([`Rng::batch_words`]), so the same in any part. The
+/// rare word that [`Map::from_word`] rejects (1 in 15 million) gives way to a map drawn from
+/// the row's own stream, so every row's map is uniform over the group.
+fn for_each_map(seed: u64, first: usize, count: usize, mut each: impl FnMut(usize, &Map)) {
+    let mut words = Rng::batch_words(seed, first as u64);
+    for k in 0..count {
+        let i = (first + k) as u64;
+        let map = Map::from_word(words.next_u64()).unwrap_or_else(|| Map::random(&mut Rng::for_item(seed, i)));
+        each(k, &map);
+    }
 }
 
 /// `count` zeroed rows, or MemoryError.

@@ -238,6 +238,7 @@ fn relabelling_from(mut index: u32) -> [u8; SIDE + 1] {
 }
 
 mod draw;
+mod fast;
 
 #[cfg(test)]
 #[path = "map_tests.rs"]

@@ -4,15 +4,15 @@ use crate::rng::Rng;
 
 /// The digits of `floor(word * ORDER / 2^64)`, by division from the last radix: the definition
 /// that the multiply chain computes.
-fn digits_by_division(word: u64) -> Option<[u8; DIGITS]> {
+fn digits_by_division(word: u64) -> Option<[u32; DIGITS]> {
     let product = u128::from(word) * u128::from(ORDER);
     if (product as u64) < THRESHOLD {
         return None;
     }
     let mut index = (product >> 64) as u64;
-    let mut digits = [0u8; DIGITS];
+    let mut digits = [0u32; DIGITS];
     for (digit, &radix) in digits.iter_mut().zip(&RADICES).rev() {
-        *digit = (index % radix) as u8;
+        *digit = (index % radix) as u32;
         index /= radix;
     }
     assert_eq!(index, 0);
@@ -32,7 +32,7 @@ fn the_chain_gives_the_index_digits() {
     }
     // Word 0 is rejected (low half 0); the largest word gives the last element.
     assert_eq!(digits(0), None);
-    let last: Vec<u8> = RADICES.iter().map(|&r| (r - 1) as u8).collect();
+    let last: Vec<u32> = RADICES.iter().map(|&r| (r - 1) as u32).collect();
     assert_eq!(digits(u64::MAX).map(|d| d.to_vec()), Some(last));
 }
 
@@ -40,10 +40,10 @@ fn the_chain_gives_the_index_digits() {
 fn every_digit_string_gives_its_own_map_in_the_group() {
     // All 9! relabellings under one geometry.
     let mut relabels = std::collections::HashSet::new();
-    let mut d = [0u8; DIGITS];
+    let mut d = [0u32; DIGITS];
     for mut n in 0..362_880u32 {
-        for (digit, &radix) in d[9..].iter_mut().zip(&RADICES[9..]).rev() {
-            *digit = (n % radix as u32) as u8;
+        for (digit, &radix) in d[2..].iter_mut().zip(&RADICES[2..]).rev() {
+            *digit = n % radix as u32;
             n /= radix as u32;
         }
         let map = from_digits(&d);
@@ -53,11 +53,11 @@ fn every_digit_string_gives_its_own_map_in_the_group() {
     assert_eq!(relabels.len(), 362_880);
     // Every 5th of the 2 * 6^8 geometries under the identity relabelling.
     let mut geometries = std::collections::HashSet::new();
-    let mut d = [0u8; DIGITS];
+    let mut d = [0u32; DIGITS];
     for g in (0..2 * 6u32.pow(8)).step_by(5) {
         let mut n = g;
-        for (digit, &radix) in d[..9].iter_mut().zip(&RADICES[..9]).rev() {
-            *digit = (n % radix as u32) as u8;
+        for (digit, &radix) in d[..2].iter_mut().zip(&RADICES[..2]).rev() {
+            *digit = n % radix as u32;
             n /= radix as u32;
         }
         let map = from_digits(&d);
