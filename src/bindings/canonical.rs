@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
 
 use crate::bindings::input::arguments::thread_count;
-use crate::bindings::run::batch_run::run_batch;
+use crate::bindings::run::batch_run::{run_batch, run_batch_indexed};
 use crate::bindings::input::board_value::PyBoard;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::input::cells;
@@ -114,26 +114,17 @@ pub fn random_isomorphs_many<'py>(
         inputs.push(read_boards(solutions, "solutions")?);
     }
     if inputs.len() == 1 {
-        // Read every board through the one driver, then map each row where it lies: the
-        // array handed to numpy is the buffer read into.
-        let mut rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [Row]| {
-            for (slot, cells) in out.iter_mut().zip(values.first().copied().unwrap_or_default().chunks_exact(CELLS)) {
-                if let Ok(cells) = <[u8; CELLS]>::try_from(cells) {
-                    *slot = Row(cells);
+        // Each chunk is mapped as the driver reads it, straight into the array for numpy.
+        let rows = run_batch_indexed(py, &mut inputs, threads, Cost::Light, |first, values, out: &mut [Row]| {
+            let boards = values.first().copied().unwrap_or_default();
+            for_each_map(seed, first, out.len(), |k, map| {
+                let cells = boards.get(k * CELLS..k * CELLS + CELLS).and_then(|c| <&[u8; CELLS]>::try_from(c).ok());
+                if let (Some(cells), Some(row)) = (cells, out.get_mut(k)) {
+                    map.apply_each_into([cells], [&mut row.0]);
                 }
-            }
+            });
         })?;
         let count = rows.len();
-        py.detach(|| {
-            in_parts(&mut rows, &mut [], threads, |first, puzzles, _| {
-                for_each_map(seed, first, puzzles.len(), |k, map| {
-                    if let Some(row) = puzzles.get_mut(k) {
-                        let source = row.0;
-                        map.apply_each_into([&source], [&mut row.0]);
-                    }
-                });
-            });
-        });
         return rows_into_bytes(rows).into_pyarray(py).reshape([count, CELLS]).map(|array| array.into_any());
     }
     // Pairs are read together (the first bad board of either is reported in board order),

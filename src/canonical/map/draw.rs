@@ -30,14 +30,22 @@ const ORDER: u64 = 2 * 6u64.pow(8) * 362_880;
 const THRESHOLD: u64 = (u64::MAX % ORDER + 1) % ORDER;
 
 /// The mixed-radix digits of `word`'s index in the group, or `None` for a rejected word.
+#[inline]
 pub(super) fn digits(word: u64) -> Option<[u32; DIGITS]> {
-    let mut digits = [0u32; DIGITS];
-    let mut low = word;
-    for (digit, &radix) in digits.iter_mut().zip(&RADICES) {
-        let product = u128::from(low) * u128::from(radix);
-        *digit = (product >> 64) as u32;
-        low = product as u64;
+    // Written out (not a loop over an array): the digits stay in registers.
+    #[inline(always)]
+    fn step(low: &mut u64, radix: u64) -> u32 {
+        let product = u128::from(*low) * u128::from(radix);
+        *low = product as u64;
+        (product >> 64) as u32
     }
+    let mut low = word;
+    let digits = [
+        step(&mut low, RADICES[0]),
+        step(&mut low, RADICES[1]),
+        step(&mut low, RADICES[2]),
+        step(&mut low, RADICES[3]),
+    ];
     (low >= THRESHOLD).then_some(digits)
 }
 
@@ -123,6 +131,7 @@ static LAST_SIX: [[u8; 6]; LAST_ORDERS] = {
 
 /// The map of a digit string from [`digits`] (each below its radix): each string gives a
 /// different map.
+#[inline]
 pub(super) fn from_digits(d: &[u32; DIGITS]) -> Map {
     let line = |n: u32| LINES.get(n as usize % LINE_ORDERS).copied().unwrap_or_default();
     let (transpose, rows, cols) = (d[0] >= LINE_ORDERS as u32, line(d[0]), line(d[1]));
@@ -140,6 +149,7 @@ impl Map {
     /// The map of one uniform 64-bit word, or `None` for the rare word that would bias the draw
     /// (draw again from another word): every map of the group comes from the same number of
     /// accepted words.
+    #[inline]
     pub fn from_word(word: u64) -> Option<Map> {
         digits(word).map(|d| from_digits(&d))
     }
