@@ -15,15 +15,13 @@ use crate::bindings::input::cells;
 use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
 use crate::bindings::solving::many::{rows_into_bytes, Row};
-use crate::batch::{self, Cost};
+use crate::batch::Cost;
 use crate::canonical::{Canonical, Map, OutOfMemory, Searcher};
 use crate::grid::{Grid, CELLS};
 use crate::rng::{os_seed, Rng};
 
 /// Boards canonicalised between two checks for Ctrl-C.
 const BOARDS_PER_CHECK: usize = 64;
-/// Boards a thread maps per part of `random_isomorphs_many`.
-const ISOMORPHS_PER_PART: usize = 16384;
 
 #[doc = stub_doc!("canonical")]
 #[pyfunction]
@@ -118,8 +116,7 @@ pub fn random_isomorphs_many<'py>(
         let rows = run_batch_indexed(py, &mut inputs, threads, Cost::Light, |first, values, out: &mut [Row]| {
             let boards = values.first().copied().unwrap_or_default();
             for_each_map(seed, first, out.len(), |k, map| {
-                let cells = boards.get(k * CELLS..k * CELLS + CELLS).and_then(|c| <&[u8; CELLS]>::try_from(c).ok());
-                if let (Some(cells), Some(row)) = (cells, out.get_mut(k)) {
+                if let (Some(cells), Some(row)) = (board_at(boards, k), out.get_mut(k)) {
                     map.apply_each_into([cells], [&mut row.0]);
                 }
             });
@@ -127,47 +124,28 @@ pub fn random_isomorphs_many<'py>(
         let count = rows.len();
         return rows_into_bytes(rows).into_pyarray(py).reshape([count, CELLS]).map(|array| array.into_any());
     }
-    // Pairs are read together (the first bad board of either is reported in board order),
-    // then each pair is mapped into the two arrays.
-    let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [[Row; 2]]| {
-        for (k, slot) in out.iter_mut().enumerate() {
-            for (input, half) in values.iter().zip(slot.iter_mut()) {
-                if let Some(cells) = input.get(k * CELLS..k * CELLS + CELLS).and_then(|c| <[u8; CELLS]>::try_from(c).ok()) {
-                    *half = Row(cells);
-                }
+    // Pairs are read together (the first bad board of either is reported in board order) and
+    // mapped as they are read, then split into the two arrays.
+    let pairs = run_batch_indexed(py, &mut inputs, threads, Cost::Light, |first, values, out: &mut [[Row; 2]]| {
+        let (boards, answers) = (values.first().copied().unwrap_or_default(), values.get(1).copied().unwrap_or_default());
+        for_each_map(seed, first, out.len(), |k, map| {
+            if let (Some(board), Some(answer), Some([puzzle, solution])) = (board_at(boards, k), board_at(answers, k), out.get_mut(k)) {
+                map.apply_each_into([board, answer], [&mut puzzle.0, &mut solution.0]);
             }
-        }
-    })?;
-    let count = rows.len();
-    let mut puzzles = try_rows(count)?;
-    let mut answers = try_rows(count)?;
-    py.detach(|| {
-        in_parts(&mut puzzles, &mut answers, threads, |first, puzzles, answers| {
-            for_each_map(seed, first, puzzles.len(), |k, map| {
-                let (Some(input), Some(puzzle), Some(answer)) = (rows.get(first + k), puzzles.get_mut(k), answers.get_mut(k)) else { return };
-                map.apply_each_into([&input[0].0, &input[1].0], [&mut puzzle.0, &mut answer.0]);
-            });
         });
+    })?;
+    let count = pairs.len();
+    let (mut puzzles, mut answers) = (empty_rows(count)?, empty_rows(count)?);
+    py.detach(|| {
+        for [puzzle, answer] in &pairs {
+            puzzles.push(*puzzle);
+            answers.push(*answer);
+        }
     });
-    drop(rows);
+    drop(pairs);
     let puzzles = rows_into_bytes(puzzles).into_pyarray(py).reshape([count, CELLS])?;
     let answers = rows_into_bytes(answers).into_pyarray(py).reshape([count, CELLS])?;
     Ok(PyTuple::new(py, [puzzles.into_any(), answers.into_any()])?.into_any())
-}
-
-/// Runs `work(first, puzzles, answers)` over parts of [`ISOMORPHS_PER_PART`] rows on up to
-/// `threads` threads; `answers` is split alongside `puzzles` (empty parts when it is empty).
-fn in_parts<W>(puzzles: &mut [Row], answers: &mut [Row], threads: usize, work: W)
-where
-    W: Fn(usize, &mut [Row], &mut [Row]) + Sync,
-{
-    let mut answer_parts = answers.chunks_mut(ISOMORPHS_PER_PART);
-    let parts: Vec<(usize, &mut [Row], &mut [Row])> = puzzles
-        .chunks_mut(ISOMORPHS_PER_PART)
-        .enumerate()
-        .map(|(p, chunk)| (p * ISOMORPHS_PER_PART, chunk, answer_parts.next().unwrap_or_default()))
-        .collect();
-    batch::run_parts(parts, threads, |(first, puzzles, answers)| work(first, puzzles, answers), |_| false);
 }
 
 /// Calls `each(k, map)` for rows `first..first + count`, `map` being row `first + k`'s: the map
@@ -183,9 +161,16 @@ fn for_each_map(seed: u64, first: usize, count: usize, mut each: impl FnMut(usiz
     }
 }
 
-/// `count` zeroed rows, or MemoryError.
-fn try_rows(count: usize) -> PyResult<Vec<Row>> {
-    crate::batch::source::try_filled(count, Row::default()).map_err(|_| PyMemoryError::new_err(format!("boards: no memory for {count} rows")))
+/// Board `k` of a chunk's values.
+fn board_at(values: &[u8], k: usize) -> Option<&[u8; CELLS]> {
+    values.get(k * CELLS..k * CELLS + CELLS).and_then(|cells| cells.try_into().ok())
+}
+
+/// An empty vector with room for `count` rows, or MemoryError.
+fn empty_rows(count: usize) -> PyResult<Vec<Row>> {
+    let mut rows = Vec::new();
+    rows.try_reserve_exact(count).map_err(|_| PyMemoryError::new_err(format!("boards: no memory for {count} rows")))?;
+    Ok(rows)
 }
 
 /// The search for one board, with the GIL released (a complete grid takes the longest).
