@@ -159,6 +159,25 @@ def test_random_isomorphs_many_with_solutions() -> None:
     assert str(info.value) == "solutions: expected 2 boards (as many as boards), got 1"
 
 
+def test_random_isomorphs_many_rows_are_the_same_for_every_threads_and_form() -> None:
+    # Enough rows for many chunks, parts and threads: row i's map is keyed by i alone.
+    puzzles = np.array([cells_of(SEED), cells_of(BROKEN)] * 20_500, np.uint8)
+    solutions = np.array([cells_of(SOLUTION)] * len(puzzles), np.uint8)
+    first = random_isomorphs_many(puzzles, seed=3, threads=1)
+    assert first.shape == (41_000, 81)
+    for threads in (2, 3):
+        assert np.array_equal(random_isomorphs_many(puzzles, seed=3, threads=threads), first)
+    # Python objects are read a chunk at a time: the same rows.
+    assert np.array_equal(random_isomorphs_many([text(row) for row in puzzles[:9000]], seed=3), first[:9000])
+    paired, answers = random_isomorphs_many(puzzles, solutions=solutions, seed=3, threads=2)
+    assert np.array_equal(paired, first)
+    assert is_solution_many(paired[0::2], answers[0::2]).all()
+    # A later slice gets other maps: rows are keyed by their own position.
+    assert not np.array_equal(random_isomorphs_many(puzzles[2:], seed=3)[:100], first[2:102])
+    # Maps differ from row to row (a repeated board gives many distinct isomorphs).
+    assert len({row.tobytes() for row in first[0::2]}) == 20_500
+
+
 def sparse_boards() -> st.SearchStrategy[str]:
     """Subsets of the solution's givens, of any density, some made symmetric."""
 

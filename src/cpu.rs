@@ -30,6 +30,25 @@ pub fn avx512_detected() -> bool {
     false
 }
 
+/// True when AVX-512 VBMI code (byte shuffles across a whole register) may run: AVX-512 may
+/// ([`avx512_enabled`]) and the CPU has VBMI.
+#[inline]
+pub fn vbmi_enabled() -> bool {
+    static ENABLED: OnceLock<bool> = OnceLock::new();
+    *ENABLED.get_or_init(|| avx512_enabled() && vbmi_detected())
+}
+
+/// True when the CPU has AVX-512F, BW and VBMI, whatever the environment says (for tests).
+#[cfg(target_arch = "x86_64")]
+pub fn vbmi_detected() -> bool {
+    avx512_detected() && std::arch::is_x86_feature_detected!("avx512vbmi")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub fn vbmi_detected() -> bool {
+    false
+}
+
 /// True when AVX2 code may run: the CPU has it and the portable path is not forced.
 #[inline]
 pub fn avx2_enabled() -> bool {

@@ -467,10 +467,10 @@ def random_isomorphs_many(
     relabelling, so an augmented solution still solves its augmented puzzle.
 
     With a ``seed`` (an int from 0 to 2**64 - 1) the result is the same on every platform and
-    for every ``threads``: row ``i`` draws its map from its own stream. ``None`` takes a fresh
-    seed from the operating system. Errors are those of ``is_valid_many`` (``solutions`` is
-    named ``solutions``; a different count is ``solutions: expected 2 boards (as many as
-    boards), got 1``) and of ``random_isomorph`` for ``seed``.
+    for every ``threads``: row ``i`` draws its map from word ``i`` of the seed's random stream.
+    ``None`` takes a fresh seed from the operating system. Errors are those of
+    ``is_valid_many`` (``solutions`` is named ``solutions``; a different count is ``solutions:
+    expected 2 boards (as many as boards), got 1``) and of ``random_isomorph`` for ``seed``.
 
         >>> from valid_sudoku import random_isomorphs_many, is_solution_many
         >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

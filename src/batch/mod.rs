@@ -38,7 +38,7 @@ use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 pub use lines::{validate_lines, Lines};
-pub use run::{accepting, never, run, run_raw, run_raw_with_text, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp};
+pub use run::{accepting, indexed, never, run, run_raw, run_raw_with_text, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp};
 pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 

@@ -98,7 +98,7 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_until(sources, first, out, threads, cost, Check::AfterRefusal, &op, None, &never)
+    run_until(sources, first, out, threads, cost, Check::AfterRefusal, &indexed(op), None, &never)
 }
 
 /// [`run_raw`], with `text_op` tried first as in [`run_with_text`]: no scan of a source read in
@@ -116,16 +116,22 @@ where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_until(sources, first, out, threads, cost, Check::AfterRefusal, &op, Some(text_op), &never)
+    run_until(sources, first, out, threads, cost, Check::AfterRefusal, &indexed(op), Some(text_op), &never)
 }
 
-/// An operation on checked values, in the shape of one that may refuse them (`run_raw`'s):
-/// it never does.
-pub fn accepting<T, Op: Fn(&[&[u8]], &mut [T])>(op: Op) -> impl Fn(&[&[u8]], &mut [T]) -> bool {
-    move |values, out| {
+/// An operation on checked values, in the shape of the driver's (see [`run_until`]): it never
+/// refuses them, and has no use for the number of the chunk's first board.
+pub fn accepting<T, Op: Fn(&[&[u8]], &mut [T])>(op: Op) -> impl Fn(usize, &[&[u8]], &mut [T]) -> bool {
+    move |_, values, out| {
         op(values, out);
         true
     }
+}
+
+/// An operation that may refuse its values (`run_raw`'s), in the shape of the driver's: it
+/// has no use for the number of the chunk's first board.
+pub fn indexed<T, Op: Fn(&[&[u8]], &mut [T]) -> bool>(op: Op) -> impl Fn(usize, &[&[u8]], &mut [T]) -> bool {
+    move |_, values, out| op(values, out)
 }
 
 /// When the driver scans the values of sources read in place.
@@ -139,7 +145,8 @@ pub enum Check {
 
 /// The driver itself, which the three entries above call: `check` says when values read in
 /// place are scanned (as [`run`] or [`run_raw`] do), `text_op` is [`run_with_text`]'s
-/// shortcut, and `stop` is asked before every chunk (the host's Ctrl-C).
+/// shortcut, and `stop` is asked before every chunk (the host's Ctrl-C). `op(first, values,
+/// out)` also gets the number of the chunk's first board (for work keyed by board number).
 #[allow(clippy::too_many_arguments)] // the three public entries above each fix some of them
 pub fn run_until<T, Op>(
     sources: &[&dyn BoardSource],
@@ -154,7 +161,7 @@ pub fn run_until<T, Op>(
 ) -> Result<(), Failure>
 where
     T: Send,
-    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
+    Op: Fn(usize, &[&[u8]], &mut [T]) -> bool + Sync,
 {
     let boards = out.len();
     let parts = part_count(boards, threads, cost.min_part());
@@ -179,7 +186,7 @@ fn run_part<T, Op>(
     stop: Stop<'_>,
 ) -> Result<(), Failure>
 where
-    Op: Fn(&[&[u8]], &mut [T]) -> bool,
+    Op: Fn(usize, &[&[u8]], &mut [T]) -> bool,
 {
     let chunk_cells = CHUNK.min(out.len()) * CELLS;
     let mut buffers = Vec::new();
@@ -217,7 +224,7 @@ where
         for (source, buffer) in sources.iter().zip(buffers.iter()) {
             views.push(source.in_place(start, count).unwrap_or_else(|| buffer.get(..count * CELLS).unwrap_or_default()));
         }
-        if !op(&views, slots) {
+        if !op(start, &views, slots) {
             // Filled buffers hold checked values, so the bad one is in a source read in place.
             check_in_place(sources, start, count)?;
         }
@@ -317,7 +324,7 @@ mod tests {
             let chunks = AtomicUsize::new(0);
             // Stops once three chunks have been handed out, wherever they went.
             let stop = || chunks.load(Ordering::Relaxed) >= 3;
-            let op = |_: &[&[u8]], _: &mut [u8]| {
+            let op = |_: usize, _: &[&[u8]], _: &mut [u8]| {
                 chunks.fetch_add(1, Ordering::Relaxed);
                 true
             };

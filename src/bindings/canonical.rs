@@ -8,22 +8,20 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
 
 use crate::bindings::input::arguments::thread_count;
-use crate::bindings::run::batch_run::run_batch;
+use crate::bindings::run::batch_run::{run_batch, run_batch_indexed};
 use crate::bindings::input::board_value::PyBoard;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::input::cells;
 use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
 use crate::bindings::solving::many::{rows_into_bytes, Row};
-use crate::batch::{self, Cost};
+use crate::batch::Cost;
 use crate::canonical::{Canonical, Map, OutOfMemory, Searcher};
 use crate::grid::{Grid, CELLS};
 use crate::rng::{os_seed, Rng};
 
 /// Boards canonicalised between two checks for Ctrl-C.
 const BOARDS_PER_CHECK: usize = 64;
-/// Boards a thread maps per part of `random_isomorphs_many`.
-const ISOMORPHS_PER_PART: usize = 16384;
 
 #[doc = stub_doc!("canonical")]
 #[pyfunction]
@@ -113,59 +111,66 @@ pub fn random_isomorphs_many<'py>(
     if let Some(solutions) = solutions {
         inputs.push(read_boards(solutions, "solutions")?);
     }
-    let paired = inputs.len() == 2;
-    // Read every board (and solution) through the one driver, then map row i with the map of
-    // batch item i: the same rows whatever the thread count.
-    let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [[Row; 2]]| {
-        for (k, slot) in out.iter_mut().enumerate() {
-            for (input, half) in values.iter().zip(slot.iter_mut()) {
-                if let Some(cells) = input.get(k * CELLS..k * CELLS + CELLS).and_then(|c| <[u8; CELLS]>::try_from(c).ok()) {
-                    *half = Row(cells);
+    if inputs.len() == 1 {
+        // Each chunk is mapped as the driver reads it, straight into the array for numpy.
+        let rows = run_batch_indexed(py, &mut inputs, threads, Cost::Light, |first, values, out: &mut [Row]| {
+            let boards = values.first().copied().unwrap_or_default();
+            for_each_map(seed, first, out.len(), |k, map| {
+                if let (Some(cells), Some(row)) = (board_at(boards, k), out.get_mut(k)) {
+                    map.apply_each_into([cells], [&mut row.0]);
                 }
-            }
-        }
-    })?;
-    let count = rows.len();
-    let mut puzzles = try_rows(count)?;
-    let mut answers = try_rows(if paired { count } else { 0 })?;
-    py.detach(|| map_rows(&rows, &mut puzzles, &mut answers, seed, threads));
-    drop(rows);
-    let puzzles = rows_into_bytes(puzzles).into_pyarray(py).reshape([count, CELLS])?;
-    if !paired {
-        return Ok(puzzles.into_any());
+            });
+        })?;
+        let count = rows.len();
+        return rows_into_bytes(rows).into_pyarray(py).reshape([count, CELLS]).map(|array| array.into_any());
     }
+    // Pairs are read together (the first bad board of either is reported in board order) and
+    // mapped as they are read, then split into the two arrays.
+    let pairs = run_batch_indexed(py, &mut inputs, threads, Cost::Light, |first, values, out: &mut [[Row; 2]]| {
+        let (boards, answers) = (values.first().copied().unwrap_or_default(), values.get(1).copied().unwrap_or_default());
+        for_each_map(seed, first, out.len(), |k, map| {
+            if let (Some(board), Some(answer), Some([puzzle, solution])) = (board_at(boards, k), board_at(answers, k), out.get_mut(k)) {
+                map.apply_each_into([board, answer], [&mut puzzle.0, &mut solution.0]);
+            }
+        });
+    })?;
+    let count = pairs.len();
+    let (mut puzzles, mut answers) = (empty_rows(count)?, empty_rows(count)?);
+    py.detach(|| {
+        for [puzzle, answer] in &pairs {
+            puzzles.push(*puzzle);
+            answers.push(*answer);
+        }
+    });
+    drop(pairs);
+    let puzzles = rows_into_bytes(puzzles).into_pyarray(py).reshape([count, CELLS])?;
     let answers = rows_into_bytes(answers).into_pyarray(py).reshape([count, CELLS])?;
     Ok(PyTuple::new(py, [puzzles.into_any(), answers.into_any()])?.into_any())
 }
 
-/// Row `i` of `puzzles` (and `answers`, when it has rows) is row `i` of the input under the
-/// map drawn from `Rng::for_item(seed, i)`, spread over threads a part at a time.
-fn map_rows(rows: &[[Row; 2]], puzzles: &mut [Row], answers: &mut [Row], seed: u64, threads: usize) {
-    let parts: Vec<(usize, &mut [Row], &mut [Row])> = {
-        let mut answer_parts = answers.chunks_mut(ISOMORPHS_PER_PART);
-        puzzles
-            .chunks_mut(ISOMORPHS_PER_PART)
-            .enumerate()
-            .map(|(p, chunk)| (p * ISOMORPHS_PER_PART, chunk, answer_parts.next().unwrap_or_default()))
-            .collect()
-    };
-    let work = |(first, puzzles, answers): (usize, &mut [Row], &mut [Row])| {
-        for (k, out) in puzzles.iter_mut().enumerate() {
-            let i = first + k;
-            let Some(input) = rows.get(i) else { continue };
-            let map = Map::random(&mut Rng::for_item(seed, i as u64));
-            map.apply_cells_into(&input[0].0, &mut out.0);
-            if let Some(answer) = answers.get_mut(k) {
-                map.apply_cells_into(&input[1].0, &mut answer.0);
-            }
-        }
-    };
-    batch::run_parts(parts, threads, work, |_| false);
+/// Calls `each(k, map)` for rows `first..first + count`, `map` being row `first + k`'s: the map
+/// of word `i` of the seed's batch words ([`Rng::batch_words`]), so the same in any part. The
+/// rare word that [`Map::from_word`] rejects (1 in 15 million) gives way to a map drawn from
+/// the row's own stream, so every row's map is uniform over the group.
+fn for_each_map(seed: u64, first: usize, count: usize, mut each: impl FnMut(usize, &Map)) {
+    let mut words = Rng::batch_words(seed, first as u64);
+    for k in 0..count {
+        let i = (first + k) as u64;
+        let map = Map::from_word(words.next_u64()).unwrap_or_else(|| Map::random(&mut Rng::for_item(seed, i)));
+        each(k, &map);
+    }
 }
 
-/// `count` zeroed rows, or MemoryError.
-fn try_rows(count: usize) -> PyResult<Vec<Row>> {
-    crate::batch::source::try_filled(count, Row::default()).map_err(|_| PyMemoryError::new_err(format!("boards: no memory for {count} rows")))
+/// Board `k` of a chunk's values.
+fn board_at(values: &[u8], k: usize) -> Option<&[u8; CELLS]> {
+    values.get(k * CELLS..k * CELLS + CELLS).and_then(|cells| cells.try_into().ok())
+}
+
+/// An empty vector with room for `count` rows, or MemoryError.
+fn empty_rows(count: usize) -> PyResult<Vec<Row>> {
+    let mut rows = Vec::new();
+    rows.try_reserve_exact(count).map_err(|_| PyMemoryError::new_err(format!("boards: no memory for {count} rows")))?;
+    Ok(rows)
 }
 
 /// The search for one board, with the GIL released (a complete grid takes the longest).

@@ -237,6 +237,9 @@ fn relabelling_from(mut index: u32) -> [u8; SIDE + 1] {
     relabel
 }
 
+mod draw;
+mod fast;
+
 #[cfg(test)]
 #[path = "map_tests.rs"]
 mod tests;

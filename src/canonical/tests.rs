@@ -262,17 +262,25 @@ fn canonical_throughput() {
 }
 
 /// Isomorph cost by hand: `cargo test --release isomorph_throughput -- --ignored --nocapture`.
+/// Prints nanoseconds per row for each way to draw a map and to apply one.
 #[test]
 #[ignore]
 fn isomorph_throughput() {
     let board = symmetric_grid();
     let n = 2_000_000u64;
-    let start = std::time::Instant::now();
     let mut sum = 0u64;
+    let per_row = |start: std::time::Instant| start.elapsed().as_secs_f64() * 1e9 / n as f64;
+    let start = std::time::Instant::now();
     for i in 0..n {
         sum += u64::from(Map::random(&mut Rng::for_item(7, i)).relabel()[1]);
     }
-    let draw = start.elapsed().as_secs_f64();
+    let draw_stream = per_row(start);
+    let start = std::time::Instant::now();
+    let mut words = Rng::batch_words(7, 0);
+    for _ in 0..n {
+        sum += u64::from(Map::from_word(words.next_u64()).unwrap_or(Map::IDENTITY).relabel()[1]);
+    }
+    let draw_word = per_row(start);
     let map = Map::random(&mut Rng::new(1));
     let mut out = [0u8; CELLS];
     let start = std::time::Instant::now();
@@ -280,6 +288,23 @@ fn isomorph_throughput() {
         map.apply_cells_into(std::hint::black_box(&board), &mut out);
         sum += u64::from(out[3]);
     }
-    let apply = start.elapsed().as_secs_f64();
-    eprintln!("draw {:.0} ns, apply {:.0} ns ({sum})", draw * 1e9 / n as f64, apply * 1e9 / n as f64);
+    let apply = per_row(start);
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(&map).apply_each_into([std::hint::black_box(&board)], [&mut out]);
+        sum += u64::from(out[3]);
+    }
+    let apply_fast = per_row(start);
+    let start = std::time::Instant::now();
+    let mut words = Rng::batch_words(7, 0);
+    for _ in 0..n {
+        let map = Map::from_word(words.next_u64()).unwrap_or(Map::IDENTITY);
+        map.apply_each_into([std::hint::black_box(&board)], [&mut out]);
+        sum += u64::from(out[3]);
+    }
+    let row = per_row(start);
+    eprintln!(
+        "ns per row: draw {draw_stream:.1} (stream per item), {draw_word:.1} (word per item); \
+         apply {apply:.1} (reference), {apply_fast:.1} (fast); word draw + fast apply {row:.1} ({sum})"
+    );
 }

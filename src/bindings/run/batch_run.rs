@@ -63,7 +63,7 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Raw, op)
+    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Raw, batch::indexed(op))
 }
 
 /// [`run_batch_raw`], with the operation's shortcut for puzzle text read in place
@@ -80,7 +80,21 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::RawText(text_op), op)
+    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::RawText(text_op), batch::indexed(op))
+}
+
+/// [`run_batch`] for an operation keyed by board number: `op(first, values, out)` gets the
+/// number of the chunk's first board too.
+pub fn run_batch_indexed<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, op: Op) -> PyResult<Vec<T>>
+where
+    T: Send + Clone + Default,
+    Op: Fn(usize, &[&[u8]], &mut [T]) + Sync,
+{
+    let op = move |first, values: &[&[u8]], out: &mut [T]| {
+        op(first, values, out);
+        true
+    };
+    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Checked, op)
 }
 
 /// Which entry of the driver runs the operation.
@@ -105,7 +119,7 @@ fn run_batch_with<T, Op>(
 ) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
-    Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
+    Op: Fn(usize, &[&[u8]], &mut [T]) -> bool + Sync,
 {
     let stop = || interrupt.should_stop();
     let drive = |sources: &[&dyn BoardSource], first: usize, out: &mut [T]| {
