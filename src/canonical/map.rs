@@ -6,6 +6,7 @@
 //! `transpose` is set. Every constructor keeps `rows` and `cols` inside the group (bands and
 //! stacks move as wholes), so compositions and inverses stay in it.
 
+use super::tables::PERMS3;
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::rng::Rng;
 
@@ -14,8 +15,6 @@ pub const GEOMETRIES: u32 = 3_359_232;
 /// The number of relabellings of the nine digits: 9!.
 pub const RELABELLINGS: u32 = 362_880;
 
-/// The six permutations of three things, the identity first.
-const PERMS3: [[u8; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 /// One element of the group: a geometric map and a relabelling of the digits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
