@@ -47,8 +47,15 @@ def batch(**kwargs: Any) -> Callable[[int], Any]:
 
 def rustoku_calls(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[int], Any]:
     def make(count: int) -> None:
-        for _ in range(count):
-            function(*args, **kwargs)
+        made = 0
+        while made < count:
+            # rustoku gives up now and then ("Puzzle generation failed"): the caller asks again,
+            # and the failed call's time is part of what a puzzle costs.
+            try:
+                function(*args, **kwargs)
+            except ValueError:
+                continue
+            made += 1
 
     return make
 

@@ -11,6 +11,7 @@
 
 pub mod descend;
 pub mod grids;
+pub mod level;
 pub mod many;
 pub mod puzzle;
 pub mod removal;

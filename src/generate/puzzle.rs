@@ -4,13 +4,14 @@
 
 use super::descend::{descend, shuffled_orbits};
 use super::grids::random_grid;
+use super::level::remove_within;
 use super::removal::{is_minimal, remove_orbits};
 use super::request::Request;
 use super::symmetry::{Orbits, Symmetry};
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::Stopped;
-use crate::steps::logic_grade;
+use crate::steps::{level_within, Level};
 
 /// A puzzle and its one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +49,9 @@ fn attempt(
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<Option<Puzzle>, Stopped> {
     let solution = random_grid(rng, should_stop)?;
+    if let (Some(level), None, false) = (request.difficulty, request.clues, request.minimal) {
+        return toward_level(level, solution, orbits, rng, should_stop);
+    }
     let floor = if request.minimal {
         0
     } else {
@@ -88,13 +92,30 @@ fn attempt(
     {
         return Ok(None);
     }
-    // A level is met by drawing again: the puzzle is unique here, as logic_grade needs.
+    // With a count or minimality too, a level is met by drawing again: the puzzle is unique
+    // here, as the grade needs.
     if let Some(level) = request.difficulty {
-        if logic_grade(&puzzle).level != level {
+        if level_within(&puzzle, level) != Some(level) {
             return Ok(None);
         }
     }
     Ok(Some(Puzzle { puzzle, solution }))
+}
+
+/// One grid's try at a level alone: removal that keeps the level at most the one asked for,
+/// which mostly ends at it; a grid where it ends below is dropped.
+fn toward_level(
+    level: Level,
+    solution: Grid,
+    orbits: &Orbits,
+    rng: &mut Rng,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<Puzzle>, Stopped> {
+    let mut order = [0u8; CELLS];
+    let order = shuffled_orbits(&mut order, orbits.len(), rng);
+    let mut puzzle = solution;
+    let reached = remove_within(&mut puzzle, &solution, orbits, order, level, should_stop)?;
+    Ok((reached == level).then_some(Puzzle { puzzle, solution }))
 }
 
 /// Puts empty orbits back, in a random order, until `puzzle` has `clues` givens; false when

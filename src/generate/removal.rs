@@ -86,6 +86,23 @@ fn forced(cells: &[u8; CELLS], units: &Units, cell: usize, digit: u8) -> bool {
     open.contains(&false)
 }
 
+/// True when a naked or hidden single of `puzzle`'s givens forces each cell of `removed` (its
+/// digit in `solution`): putting them back is then what singles do first, so the puzzle keeps
+/// its one solution, and its singles reach the same board as before the removal.
+pub fn all_forced(puzzle: &Grid, solution: &Grid, removed: &[u8]) -> bool {
+    let cells = puzzle.cells();
+    let units = Units::of(cells);
+    let full = solution.cells();
+    removed.iter().all(|&cell| {
+        forced(
+            cells,
+            &units,
+            usize::from(cell),
+            full.get(usize::from(cell)).copied().unwrap_or(0),
+        )
+    })
+}
+
 /// Whether `puzzle`, which has `solution` as a solution, has no other. `removed` are the cells
 /// just emptied: when that is one cell, the only other solutions would differ there, so one
 /// search that avoids its digit decides it.
@@ -96,17 +113,7 @@ pub fn still_unique(
     removed: &[u8],
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<bool, Stopped> {
-    let cells = puzzle.cells();
-    let units = Units::of(cells);
-    let full = solution.cells();
-    if removed.iter().all(|&cell| {
-        forced(
-            cells,
-            &units,
-            usize::from(cell),
-            full.get(usize::from(cell)).copied().unwrap_or(0),
-        )
-    }) {
+    if all_forced(puzzle, solution, removed) {
         return Ok(true);
     }
     let givens = givens_of(puzzle);

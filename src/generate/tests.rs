@@ -160,16 +160,58 @@ fn seeds_repeat_and_stopping_stops() {
 #[test]
 fn a_difficulty_is_the_puzzle_grade() {
     use crate::steps::{logic_grade, Level};
-    for (level, seed) in [(Level::Easy, 1), (Level::Medium, 2), (Level::Hard, 3)] {
-        let request = Request { difficulty: Some(level), ..Request::default() };
-        let mut rng = Rng::new(seed);
-        let Ok(found) = generate(&request, &mut rng, &mut || false) else { panic!("stopped") };
-        assert_eq!(logic_grade(&found.puzzle).level, level);
-        assert_eq!(crate::solve::count_solutions(&found.puzzle, 2), 1);
+    // Each level alone takes the removal toward it; with a symmetry its orbits; with a count or
+    // minimal=True the draws that grade each puzzle.
+    for level in Level::ALL {
+        for (seed, symmetry, clues, minimal) in [
+            (1, Symmetry::None, None, false),
+            (2, Symmetry::None, None, false),
+            (3, Symmetry::Rot180, None, false),
+            (4, Symmetry::None, None, true),
+            (5, Symmetry::None, Some(26), false),
+        ] {
+            if level == Level::Guessing && (minimal || clues.is_some()) {
+                continue;
+            }
+            let request = Request { difficulty: Some(level), symmetry, clues, minimal };
+            let found = make(request, seed);
+            check_proper(&found);
+            assert_eq!(logic_grade(&found.puzzle).level, level, "{request:?}");
+            assert_eq!(make(request, seed), found, "{request:?}");
+            let cells = found.puzzle.cells();
+            assert!((0..81).all(|cell| (cells[cell] != 0) == (cells[symmetry.image(cell)] != 0)));
+            if let Some(clues) = clues {
+                assert_eq!(found.puzzle.givens(), clues);
+            }
+            if minimal {
+                assert_eq!(removal::is_minimal(&found.puzzle, &found.solution, &mut never), Ok(true));
+            }
+        }
     }
     assert_eq!(level_of("extreme"), Ok(Level::Extreme));
     assert_eq!(
         level_of("nope"),
         Err("difficulty='nope': expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing'".to_string())
     );
+}
+
+#[test]
+fn removal_toward_a_level_reports_the_grade_of_what_it_leaves() {
+    use crate::steps::{logic_grade, Level};
+    let orbits = Symmetry::None.orbits();
+    let mut seen = [0usize; 6];
+    for seed in 0..60u64 {
+        let level = Level::ALL[(seed % 6) as usize];
+        let mut rng = Rng::new(seed);
+        let Ok(solution) = random_grid(&mut rng, &mut never) else { panic!("stopped") };
+        let mut store = [0u8; 81];
+        let order = descend::shuffled_orbits(&mut store, orbits.len(), &mut rng);
+        let mut puzzle = solution;
+        let reached = level::remove_within(&mut puzzle, &solution, &orbits, order, level, &mut never);
+        assert_eq!(count_solutions(&puzzle, 2), 1);
+        assert_eq!(reached, Ok(logic_grade(&puzzle).level));
+        assert!(reached.is_ok_and(|reached| reached <= level));
+        seen[usize::from(reached.map_or(0, |r| r.code()))] += 1;
+    }
+    assert!(seen.iter().filter(|&&n| n > 0).count() >= 4, "{seen:?}");
 }

@@ -18,6 +18,7 @@ mod grade;
 mod fish;
 pub mod geometry;
 mod intersections;
+mod level;
 mod links;
 mod path;
 mod pencil;
@@ -34,6 +35,7 @@ mod data_tests;
 mod testing;
 
 pub use finder::{find, next_step};
+pub use level::{level_within, logic_level, solved_by_singles};
 pub use grade::{fixed_maps, grade, Grade, GradeError, ISOMORPHS};
 pub use path::{grade_path, logic_grade, solve_path, LogicGrade, Path};
 pub use pencil::{MarksError, Pencil, ALL_DIGITS};

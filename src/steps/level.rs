@@ -1,0 +1,199 @@
+//! A puzzle's level as [`logic_grade`](super::logic_grade) reports it, found with less work:
+//! singles first by bitboards, then the path of easiest steps only from where singles stop,
+//! and only with the techniques up to a ceiling.
+//!
+//! Why that is the same level: the path tries singles before anything else, so it first
+//! places singles until none is left, and the board it reaches then is the fixpoint of
+//! singles, which does not depend on the order they were placed in (each single stays forced
+//! while others are placed). Its pencil marks are those of its digits alone, so the path goes
+//! on from [`Pencil::from_grid`] of that board exactly as it would have. Levels rise along the
+//! table, so the techniques up to a level are a prefix of it, and the path restricted to them
+//! is the full path until the full path needs a harder technique, where the restricted one is
+//! stuck.
+
+use super::geometry::{members, PEERS, UNIT_CELLS};
+use super::path::solve_path;
+use super::pencil::Pencil;
+use super::table::{Level, Techniques, TECHNIQUES};
+use crate::grid::Grid;
+
+/// Places every naked and hidden single of `pencil`, to the fixpoint. Stops early on a board
+/// where some empty cell has no candidate (no such board has a solution).
+pub fn place_singles(pencil: &mut Pencil) {
+    loop {
+        if pencil.is_solved() || pencil.has_empty_cell_without_marks() {
+            return;
+        }
+        // Naked singles: cells that exactly one digit's candidate set holds.
+        let (mut ones, mut twos) = (0u128, 0u128);
+        for d in 0..9 {
+            let cells = pencil.cells_of(d);
+            twos |= ones & cells;
+            ones |= cells;
+        }
+        let naked = ones & !twos & pencil.empty();
+        if naked != 0 {
+            for cell in members(naked) {
+                let mask = pencil.mask(cell);
+                if mask.count_ones() == 1 {
+                    pencil.place(cell, mask.trailing_zeros() as usize);
+                }
+            }
+            continue;
+        }
+        let mut placed = false;
+        for d in 0..9 {
+            for unit in UNIT_CELLS.iter() {
+                let places = pencil.cells_of(d) & unit;
+                if places.count_ones() == 1 {
+                    pencil.place(places.trailing_zeros() as usize, d);
+                    placed = true;
+                }
+            }
+        }
+        if !placed {
+            return;
+        }
+    }
+}
+
+/// True when singles alone solve `grid`: its level is [`Level::Easy`]. The same fixpoint as
+/// [`place_singles`], on bare bitboards (each digit's candidate cells), without pencil marks:
+/// the check removal runs after each removal while making an easy puzzle.
+pub fn solved_by_singles(grid: &Grid) -> bool {
+    let mut empty = 0u128;
+    let mut digits = [0u128; 9];
+    for (cell, &value) in grid.cells().iter().enumerate() {
+        if value == 0 {
+            empty |= 1 << cell;
+        }
+    }
+    digits.iter_mut().for_each(|cells| *cells = empty);
+    for (cell, &value) in grid.cells().iter().enumerate() {
+        if let Some(cells) = usize::from(value).checked_sub(1).and_then(|d| digits.get_mut(d)) {
+            *cells &= !PEERS[cell];
+        }
+    }
+    let place = |digits: &mut [u128; 9], empty: &mut u128, cell: usize, d: usize| {
+        let bit = 1u128 << cell;
+        digits.iter_mut().for_each(|cells| *cells &= !bit);
+        if let Some(cells) = digits.get_mut(d) {
+            *cells &= !PEERS[cell];
+        }
+        *empty &= !bit;
+    };
+    while empty != 0 {
+        let (mut ones, mut twos) = (0u128, 0u128);
+        for &cells in &digits {
+            twos |= ones & cells;
+            ones |= cells;
+        }
+        if ones & empty != empty {
+            return false;
+        }
+        let naked = ones & !twos & empty;
+        if naked != 0 {
+            for cell in members(naked) {
+                if let Some(d) = digits.iter().position(|&cells| cells >> cell & 1 == 1) {
+                    place(&mut digits, &mut empty, cell, d);
+                }
+            }
+            continue;
+        }
+        let mut placed = false;
+        for d in 0..9 {
+            if digits[d] == 0 {
+                continue;
+            }
+            for unit in UNIT_CELLS.iter() {
+                let places = digits[d] & unit;
+                if places.count_ones() == 1 {
+                    place(&mut digits, &mut empty, places.trailing_zeros() as usize, d);
+                    placed = true;
+                }
+            }
+        }
+        if !placed {
+            return false;
+        }
+    }
+    true
+}
+
+/// The techniques of the levels up to `ceiling`.
+fn up_to(ceiling: Level) -> Techniques {
+    TECHNIQUES.iter().filter(|info| info.level <= ceiling).fold(0, |set, info| set | info.technique.bit())
+}
+
+/// The level `logic_grade(grid).level` would give, when it is at most `ceiling`; `None` when
+/// it is harder. `grid` must have exactly one solution, as for `logic_grade`.
+pub fn level_within(grid: &Grid, ceiling: Level) -> Option<Level> {
+    if solved_by_singles(grid) {
+        return Some(Level::Easy);
+    }
+    if ceiling == Level::Easy {
+        return None;
+    }
+    let mut pencil = Pencil::from_grid(grid);
+    place_singles(&mut pencil);
+    let path = solve_path(pencil, up_to(ceiling), true);
+    if !path.solved {
+        return (ceiling == Level::Guessing).then_some(Level::Guessing);
+    }
+    Some(path.steps.iter().map(|step| step.technique.info().level).max().unwrap_or(Level::Easy))
+}
+
+/// `logic_grade(grid).level`, found with less work (see the module's comment).
+pub fn logic_level(grid: &Grid) -> Level {
+    level_within(grid, Level::Guessing).unwrap_or(Level::Guessing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{generate, Request};
+    use crate::rng::Rng;
+    use crate::steps::{logic_grade, ALL_TECHNIQUES};
+
+    /// Puzzles of every level: minimal ones, and ones with more clues (easier).
+    fn puzzles() -> Vec<Grid> {
+        let mut found = Vec::new();
+        for seed in 0..300 {
+            let clues = [None, Some(26), Some(30), Some(36)][seed % 4];
+            let request = Request { clues, ..Request::default() };
+            if let Ok(made) = generate(&request, &mut Rng::new(seed as u64), &mut || false) {
+                found.push(made.puzzle);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_fast_level_is_the_logic_grade_level() {
+        let mut seen = [0usize; 6];
+        for puzzle in puzzles() {
+            let level = logic_grade(&puzzle).level;
+            seen[usize::from(level.code())] += 1;
+            assert_eq!(logic_level(&puzzle), level, "{puzzle:?}");
+            assert_eq!(solved_by_singles(&puzzle), level == Level::Easy);
+            for ceiling in Level::ALL {
+                assert_eq!(level_within(&puzzle, ceiling), (level <= ceiling).then_some(level), "{ceiling:?}");
+            }
+        }
+        // The sample reaches every level, so each branch above was taken.
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+
+    #[test]
+    fn singles_end_where_the_path_of_singles_ends() {
+        let singles = up_to(Level::Easy);
+        assert_eq!(ALL_TECHNIQUES, up_to(Level::Guessing));
+        for puzzle in puzzles() {
+            let mut fast = Pencil::from_grid(&puzzle);
+            place_singles(&mut fast);
+            let path = solve_path(Pencil::from_grid(&puzzle), singles, true);
+            assert_eq!(fast, path.end);
+            assert_eq!(fast, Pencil::from_grid(&fast.grid()));
+        }
+    }
+}
