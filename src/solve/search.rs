@@ -20,8 +20,8 @@ pub struct SearchStats {
 const GUESSES_PER_POLL: u32 = 4096;
 
 /// A guess still open: the board before it, what was guessed (a cell below [`CELLS`], else
-/// `CELLS + 3 * digit + band` for a digit's configuration in a band), and the options (digits
-/// or configurations) not yet tried.
+/// `CELLS + 6 * digit + unit` for a digit's configuration in a band, units 0-2, or a stack,
+/// 3-5), and the options (digits or configurations) not yet tried.
 #[derive(Clone, Copy)]
 struct Frame {
     before: Candidates,
@@ -30,8 +30,9 @@ struct Frame {
 }
 
 /// A cell guess solves one more cell, and a configuration guess leaves its digit one
-/// configuration in its band for good (27 digit-bands): never more open guesses than that.
-const MAX_DEPTH: usize = CELLS + 27;
+/// configuration in its band or stack for good (54 digit-units): never more open guesses than
+/// that.
+const MAX_DEPTH: usize = CELLS + 54;
 
 /// Visits the solutions of a settled board in a fixed order, calling `found` with each solved
 /// board until it returns true.
@@ -41,7 +42,8 @@ const MAX_DEPTH: usize = CELLS + 27;
 /// puzzles against guessing on the cell with the fewest candidates, which is left for boards
 /// whose every digit has one configuration left per band. Options are tried in a fixed order.
 ///
-/// With `deduce`, triad deductions across digits are made before each guess (see
+/// With `deduce`, triad deductions across digits, in bands and stacks, are made before each
+/// guess, and guesses may go on a digit's configuration in a stack as well (see
 /// `Candidates::configuration_guess_or_deduce`): fewer guesses, but another order of visits,
 /// so only counting uses them.
 ///
@@ -86,7 +88,7 @@ pub fn search(
                     alive = board.settle(dirty).is_ok();
                     continue;
                 }
-                Ok((Some((band, digit, left)), _)) => (CELLS + 3 * digit + band, u16::from(left)),
+                Ok((Some((unit, digit, left)), _)) => (configuration_choice(unit, digit), u16::from(left)),
                 Ok((None, _)) => board.guess(),
                 Err(_) => {
                     alive = false;
@@ -122,12 +124,17 @@ pub fn search(
     }
 }
 
+/// The [`Frame`] choice of a guess on `digit`'s configuration in `unit` (band 0-2, stack 3-5).
+pub(super) fn configuration_choice(unit: usize, digit: usize) -> usize {
+    CELLS + 6 * digit + unit
+}
+
 /// Tries one option of a guess (see [`Frame`]); false when it leads to a contradiction.
-fn apply(board: &mut Candidates, choice: usize, option: usize) -> bool {
+pub(super) fn apply(board: &mut Candidates, choice: usize, option: usize) -> bool {
     if choice < CELLS {
         board.place_and_settle(option, choice).is_ok()
     } else {
         let index = choice - CELLS;
-        board.configure_and_settle(index / 3, index % 3, option).is_ok()
+        board.configure_and_settle(index / 6, index % 6, option).is_ok()
     }
 }

@@ -86,6 +86,27 @@ pub const CONFIGURATION_COUNT: [u8; 512] = {
     table
 };
 
+/// For a 3x3 matrix of occupied triads, the triads every one of its [`CONFIGURATIONS`] takes
+/// (zero when none is left): the triads the digit must take, decided or not.
+pub const CONFIGURATION_CORE: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let left = CONFIGURATIONS_LEFT[triads];
+        let mut core = if left == 0 { 0 } else { 0x1FF };
+        let mut k = 0;
+        while k < 6 {
+            if left & (1 << k) != 0 {
+                core &= CONFIGURATIONS[k];
+            }
+            k += 1;
+        }
+        table[triads] = core;
+        triads += 1;
+    }
+    table
+};
+
 /// For a set of triads (bit `3 * row + box`), the 27-bit mask of their cells.
 pub const TRIAD_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
@@ -158,6 +179,13 @@ mod tests {
             assert_eq!(u32::from(CONFIGURATION_COUNT[triads]), left.count_ones());
         }
         assert_eq!(CONFIGURATION_COUNT[511], 6);
+        // The core is what every configuration left takes: all of a lone one, none of all six.
+        for (k, &matrix) in CONFIGURATIONS.iter().enumerate() {
+            assert_eq!(CONFIGURATION_CORE[usize::from(matrix)], matrix, "{k}");
+        }
+        assert_eq!(CONFIGURATION_CORE[511], 0);
+        assert_eq!(CONFIGURATION_CORE[0], 0);
+        assert_eq!(CONFIGURATION_CORE[usize::from(CONFIGURATIONS[0] | CONFIGURATIONS[1])], 0o001);
     }
 
     #[test]

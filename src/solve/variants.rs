@@ -2,7 +2,7 @@
 //! solutions that avoid one digit at one cell (the incremental check of clue removal), and a
 //! walk over solutions.
 
-use super::search::{search, Stopped};
+use super::search::{apply, configuration_choice, search, Stopped};
 use super::state::Candidates;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
@@ -124,7 +124,7 @@ pub fn random_solution(
             }
             // No deductions (as solve): they would change nothing a random order needs.
             let (choice, options) = match board.configuration_guess_or_deduce(false) {
-                Ok((Some((band, digit, left)), _)) => (CELLS + 3 * digit + band, u16::from(left)),
+                Ok((Some((unit, digit, left)), _)) => (configuration_choice(unit, digit), u16::from(left)),
                 Ok((None, _)) => board.guess(),
                 Err(_) => {
                     alive = false;
@@ -168,18 +168,6 @@ fn pick(options: u16, rng: &mut Rng) -> usize {
         left &= left.wrapping_sub(1);
     }
     left.trailing_zeros() as usize
-}
-
-/// Tries one option of a guess; false when it leads to a contradiction.
-fn apply(board: &mut Candidates, choice: usize, option: usize) -> bool {
-    if choice < CELLS {
-        board.place_and_settle(option, choice).is_ok()
-    } else {
-        let index = choice - CELLS;
-        board
-            .configure_and_settle(index / 3, index % 3, option)
-            .is_ok()
-    }
 }
 
 #[cfg(test)]
