@@ -83,8 +83,8 @@ impl Orientation {
 
 /// The best row of a level so far, and whether a candidate beats, ties or loses to it.
 pub(super) struct Best {
-    row: [u8; SIDE],
-    found: bool,
+    pub(super) row: [u8; SIDE],
+    pub(super) found: bool,
     /// Counts the times `row` was replaced by a smaller one.
     pub(super) generation: u32,
 }

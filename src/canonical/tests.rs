@@ -261,6 +261,25 @@ fn canonical_throughput() {
     eprintln!("grids {:.0}/s", grids.len() as f64 / start.elapsed().as_secs_f64());
 }
 
+/// Complete-grid throughput by hand (also a small callgrind target): the Kaggle sample's
+/// solutions, `cargo test --release grid_throughput -- --ignored --nocapture`; `GRIDS=n` takes
+/// the first n.
+#[test]
+#[ignore]
+fn grid_throughput() {
+    let path = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| "/work/shared/data".into()) + "/kaggle/puzzles-solutions-sample.csv";
+    let text = std::fs::read_to_string(path).unwrap();
+    let limit = std::env::var("GRIDS").ok().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+    let grids: Vec<[u8; CELLS]> = text.lines().skip(1).filter_map(|l| l.split(',').nth(1)).map(grid_from).take(limit).collect();
+    let mut searcher = Searcher::new();
+    let start = std::time::Instant::now();
+    let mut automorphisms = 0;
+    for g in &grids {
+        automorphisms += searcher.canonical(g).unwrap().automorphisms;
+    }
+    eprintln!("{} grids, {automorphisms} automorphisms, {:.0}/s", grids.len(), grids.len() as f64 / start.elapsed().as_secs_f64());
+}
+
 /// Isomorph cost by hand: `cargo test --release isomorph_throughput -- --ignored --nocapture`.
 /// Prints nanoseconds per row for each way to draw a map and to apply one.
 #[test]
