@@ -123,8 +123,9 @@ fn crossing_stacks(partner: &[u8; 16]) -> Option<[u8; SIDE]> {
 fn by_first_stack(first: &[u8; SIDE], partner: [u8; 16], stacks: [u8; SIDE], node: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
     // Position 2 shows 6 when the stack's last column's partner shares the stack of the other
     // two (then every stack does: the band is pure), else 7; a best below that prefix wins.
-    let third = if stacks[0] == stacks[1] && stacks[1] == stacks[2] { 6 } else { 7 };
-    if best.found && [best.row[0], best.row[1], best.row[2]] < [4, 5, third] {
+    let pure = stacks[0] == stacks[1] && stacks[1] == stacks[2];
+    let prefix = [4, 5, if pure { 6 } else { 7 }];
+    if best.found && [best.row[0], best.row[1], best.row[2]] < prefix {
         return Ok(());
     }
     let mut search = Search::new(first, partner, node, best, out);
@@ -135,6 +136,19 @@ fn by_first_stack(first: &[u8; SIDE], partner: [u8; 16], stacks: [u8; SIDE], nod
                     continue;
                 }
                 let c2 = 9 * stack + 3 - c0 - c1;
+                // Position 3 shows the partner of c0, whose own partner is in this stack (its
+                // place, plus one) or in the third stack: placed first there (7) in a pure band,
+                // after c2's partner (8) otherwise. A candidate above the best there is done.
+                let again = partner[usize::from(partner[usize::from(c0 & 15)] & 15)];
+                let fourth = match again {
+                    _ if again / 3 != stack => if pure { 7 } else { 8 },
+                    _ if again == c0 => 1,
+                    _ if again == c1 => 2,
+                    _ => 3,
+                };
+                if search.best.found && [search.best.row[0], search.best.row[1], search.best.row[2], search.best.row[3]] < [prefix[0], prefix[1], prefix[2], fourth] {
+                    continue;
+                }
                 let mut start = Partial::EMPTY;
                 start.link(stack, 0);
                 start.place(c0, 0);
@@ -266,3 +280,7 @@ impl<'a> Search<'a> {
         offer(self.best, self.image, standing, node, self.out)
     }
 }
+
+#[cfg(test)]
+#[path = "full_row_tests.rs"]
+mod tests;

@@ -90,6 +90,21 @@ fn symmetric_boards() {
     check(&diagonal);
 }
 
+/// Complete grids whose bands are all pure (each row's boxes hold whole boxes' rows of the
+/// row above), under random maps: the second row ties under many first stacks.
+#[test]
+fn grids_of_pure_bands() {
+    let shifted = grid_from("123456789456789123789123456234567891567891234891234567345678912678912345912345678");
+    assert!(crate::check::is_valid(&Grid::from_values(shifted).unwrap()));
+    let mut rng = Rng::new(8);
+    check(&shifted);
+    for base in [shifted, symmetric_grid()] {
+        for _ in 0..6 {
+            check(&Map::random(&mut rng).apply_cells(&base));
+        }
+    }
+}
+
 #[test]
 fn boards_that_break_the_rule() {
     check(&[1u8; CELLS]);
