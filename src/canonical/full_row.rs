@@ -88,29 +88,29 @@ fn partners(first: &[u8; SIDE], row: &[u8; SIDE]) -> [u8; 16] {
     for (c, &v) in first.iter().enumerate() {
         column_of[usize::from(v & 15)] = c as u8;
     }
+    // Empty cells read column_of[0], which no digit of the first row sets.
+    column_of[0] = NONE;
     let mut partner = [NONE; 16];
-    for (slot, &v) in partner.iter_mut().zip(row) {
-        if v != 0 {
-            *slot = column_of[usize::from(v & 15)];
-        }
+    for (c, &v) in row.iter().enumerate() {
+        partner[c & 15] = column_of[usize::from(v & 15)];
     }
     partner
 }
 
 /// When `row` holds all nine digits and none in the stack of its first-row column (the second
 /// row of a band of a complete grid), the stack of each column's partner.
-fn crossing_stacks(partner: &[u8; 16]) -> Option<[u8; SIDE]> {
-    let mut stacks = [0u8; SIDE];
+fn crossing_stacks(partner: &[u8; 16]) -> Option<[u8; 16]> {
+    let mut stacks = [0u8; 16];
     let mut seen = 0u16;
-    for (c, slot) in stacks.iter_mut().enumerate() {
+    let mut crossing = true;
+    for c in 0..SIDE {
         let p = partner[c & 15];
-        if p == NONE || p / 3 == c as u8 / 3 {
-            return None;
-        }
-        seen |= 1 << (p & 15);
-        *slot = p / 3;
+        // NONE (an empty cell) sets no bit of 0-8, so the row fails the count below.
+        seen |= 1u16.wrapping_shl(u32::from(p));
+        stacks[c & 15] = p / 3;
+        crossing &= p / 3 != c as u8 / 3;
     }
-    (seen == 0x1FF).then_some(stacks)
+    (crossing && seen & 0x1FF == 0x1FF).then_some(stacks)
 }
 
 /// [`Search`] for a row that crosses stacks ([`crossing_stacks`]), started from its smallest
@@ -120,7 +120,7 @@ fn crossing_stacks(partner: &[u8; 16]) -> Option<[u8; SIDE]> {
 /// columns, two other stacks); any other column there shows 7. So the maps that keep the row
 /// smallest start with a stack whose first two columns' partners share a stack, and the
 /// search starts from each such first stack, in the order the full search would meet them.
-fn by_first_stack(first: &[u8; SIDE], partner: [u8; 16], stacks: [u8; SIDE], node: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+fn by_first_stack(first: &[u8; SIDE], partner: [u8; 16], stacks: [u8; 16], node: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
     // Position 2 shows 6 when the stack's last column's partner shares the stack of the other
     // two (then every stack does: the band is pure), else 7; a best below that prefix wins.
     let pure = stacks[0] == stacks[1] && stacks[1] == stacks[2];
@@ -129,33 +129,60 @@ fn by_first_stack(first: &[u8; SIDE], partner: [u8; 16], stacks: [u8; SIDE], nod
         return Ok(());
     }
     let mut search = Search::new(first, partner, node, best, out);
+    search.image[..3].copy_from_slice(&prefix);
     for stack in 0..3u8 {
-        for c0 in stack * 3..stack * 3 + 3 {
-            for c1 in stack * 3..stack * 3 + 3 {
-                if c1 == c0 || stacks.get(usize::from(c1)) != stacks.get(usize::from(c0)) {
-                    continue;
-                }
-                let c2 = 9 * stack + 3 - c0 - c1;
-                // Position 3 shows the partner of c0, whose own partner is in this stack (its
-                // place, plus one) or in the third stack: placed first there (7) in a pure band,
-                // after c2's partner (8) otherwise. A candidate above the best there is done.
-                let again = partner[usize::from(partner[usize::from(c0 & 15)] & 15)];
-                let fourth = match again {
-                    _ if again / 3 != stack => if pure { 7 } else { 8 },
-                    _ if again == c0 => 1,
-                    _ if again == c1 => 2,
-                    _ => 3,
-                };
-                if search.best.found && [search.best.row[0], search.best.row[1], search.best.row[2], search.best.row[3]] < [prefix[0], prefix[1], prefix[2], fourth] {
-                    continue;
-                }
-                let mut start = Partial::EMPTY;
-                start.link(stack, 0);
-                start.place(c0, 0);
-                start.place(c1, 1);
-                start.place(c2, 2);
-                search.position(0, start, Standing::Equal)?;
+        let base = stack * 3;
+        let column_stacks = [stacks[usize::from(base)], stacks[usize::from(base + 1)], stacks[usize::from(base + 2)]];
+        // The orders of the stack's first two columns whose partners share a stack, in the
+        // order the full search meets them: every order in a pure band, else the two of the
+        // pair that leaves out the odd column.
+        let orders: &[(u8, u8)] = if pure {
+            &[(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
+        } else if column_stacks[0] == column_stacks[1] {
+            &[(0, 1), (1, 0)]
+        } else if column_stacks[0] == column_stacks[2] {
+            &[(0, 2), (2, 0)]
+        } else {
+            &[(1, 2), (2, 1)]
+        };
+        for &(k0, k1) in orders {
+            let (c0, c1) = (base + k0, base + k1);
+            let s0 = stacks[usize::from(c0 & 15)];
+            let c2 = 9 * stack + 3 - c0 - c1;
+            let (p0, p1, p2) = (partner[usize::from(c0 & 15)], partner[usize::from(c1 & 15)], partner[usize::from(c2 & 15)]);
+            // Position 3 shows the partner of c0, whose own partner is in this stack (its
+            // place, plus one) or in the third stack: placed first there (7) in a pure band,
+            // after c2's partner (8) otherwise. A candidate above the best there is done.
+            let again = partner[usize::from(p0 & 15)];
+            let fourth = match again {
+                _ if again / 3 != stack => if pure { 7 } else { 8 },
+                _ if again == c0 => 1,
+                _ if again == c1 => 2,
+                _ => 3,
+            };
+            let best = &search.best;
+            let standing = match best.found.then(|| [best.row[0], best.row[1], best.row[2], best.row[3]].cmp(&[prefix[0], prefix[1], prefix[2], fourth])) {
+                Some(std::cmp::Ordering::Less) => continue,
+                Some(std::cmp::Ordering::Greater) if [best.row[0], best.row[1], best.row[2]] > prefix => Standing::Less,
+                _ => Standing::Equal,
+            };
+            // The first three positions as the full search fills them: each partner at
+            // the first free place of its stack's image stack.
+            let mut start = Partial::EMPTY;
+            start.link(stack, 0);
+            start.place(c0, 0);
+            start.place(c1, 1);
+            start.place(c2, 2);
+            start.link(s0, 1);
+            start.place(p0, 3);
+            start.place(p1, 4);
+            if pure {
+                start.place(p2, 5);
+            } else {
+                start.link(p2 / 3, 2);
+                start.place(p2, 6);
             }
+            search.position(3, start, standing)?;
         }
     }
     Ok(())
