@@ -8,9 +8,13 @@
 //! only way to keep the cell smallest, so it is placed there at once.
 //!
 //! A complete grid runs this 36 times (each ordered pair of rows of a band, both orientations),
-//! and it was most of a grid's cost, so the state is small and copied whole at each step: the
-//! tables are 16 (or 4) long and indexed through a mask, which keeps every index in bounds
-//! without a check, and free image positions and unlinked stacks are bit sets.
+//! and it was most of a grid's cost. So positions whose column an earlier partner placed are
+//! read straight through, and only a free one branches, copying the small state whole (its
+//! tables are 16 or 4 long and indexed through a mask, which keeps every index in bounds
+//! without a check). And when both rows hold all nine digits, each in another stack than in
+//! the first row (the rows of a complete grid's band), [`by_first_stack`] starts the search
+//! from the few first stacks that can keep the row smallest, each checked on its fourth cell
+//! first; tests hold it to the full search pair by pair.
 
 use super::lazy_columns::Columns;
 use super::search::{offer, Best, Node, OutOfMemory, Standing};
