@@ -6,7 +6,7 @@
 //! ([`CHUNK`] boards, 81 KB), and none for a source read in place.
 
 use super::source::{first_out_of_range, try_zeroed, value_error, BatchError, BoardSource};
-use super::threads::{part_count, run_parts_watched};
+use super::threads::{part_count_per_thread, run_parts_watched, PARTS_PER_THREAD};
 use super::BLOCK;
 use crate::grid::CELLS;
 
@@ -47,6 +47,17 @@ impl Cost {
             (_, true) => 64,
             (Cost::Light, false) => 8192,
             (Cost::Heavy, false) => 64,
+        }
+    }
+
+    /// Parts per thread. A costly board can take a hundred times another's time, and each
+    /// block of output ends when its last part does, so costly work is cut finer: with four
+    /// parts per thread one thread could sit idle for most of a part (an eighth of a block
+    /// on two threads) at every block.
+    fn parts_per_thread(self) -> usize {
+        match self {
+            Cost::Light => PARTS_PER_THREAD,
+            Cost::Heavy => 4 * PARTS_PER_THREAD,
         }
     }
 }
@@ -164,7 +175,7 @@ where
     Op: Fn(usize, &[&[u8]], &mut [T]) -> bool + Sync,
 {
     let boards = out.len();
-    let parts = part_count(boards, threads, cost.min_part());
+    let parts = part_count_per_thread(boards, threads, cost.min_part(), cost.parts_per_thread());
     let per_part = boards.div_ceil(parts).next_multiple_of(BLOCK).max(BLOCK);
     let parts: Vec<(usize, &mut [T])> =
         out.chunks_mut(per_part).enumerate().map(|(i, slots)| (first + i * per_part, slots)).collect();

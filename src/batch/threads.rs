@@ -114,11 +114,16 @@ where
 /// How many parts to cut `items` into for `threads` threads: several per thread, each of at
 /// least `min_part` items, and at least one.
 pub fn part_count(items: usize, threads: usize, min_part: usize) -> usize {
+    part_count_per_thread(items, threads, min_part, PARTS_PER_THREAD)
+}
+
+/// [`part_count`] with `per_thread` parts per thread.
+pub fn part_count_per_thread(items: usize, threads: usize, min_part: usize, per_thread: usize) -> usize {
     if threads <= 1 {
         return 1;
     }
     let by_size = items / min_part.max(1);
-    threads.saturating_mul(PARTS_PER_THREAD).min(by_size).max(1)
+    threads.saturating_mul(per_thread).min(by_size).max(1)
 }
 
 #[cfg(test)]
@@ -182,6 +187,9 @@ mod tests {
         assert_eq!(part_count(1_000_000, 2, 8192), 8);
         assert_eq!(part_count(10_000, 2, 8192), 1);
         assert_eq!(part_count(0, 2, 8192), 1);
+        assert_eq!(part_count_per_thread(16_384, 2, 64, 16), 32);
+        assert_eq!(part_count_per_thread(16_384, 1, 64, 16), 1);
+        assert_eq!(part_count_per_thread(1_000, 2, 64, 16), 15);
         assert!(available_threads() >= 1);
     }
 }

@@ -17,7 +17,7 @@ use super::Map;
 use crate::grid::{CELLS, SIDE};
 
 /// A partial map: the image rows chosen so far and how they look.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Node {
     transpose: bool,
     /// The column map so far (with `pending`, meaningless).
@@ -39,6 +39,13 @@ pub(super) struct Node {
     pub(super) labels: [u8; SIDE + 1],
     /// The source row of each image row so far.
     rows: [u8; SIDE],
+}
+
+impl Node {
+    /// No row chosen yet, in one orientation.
+    pub(super) fn root(transpose: bool) -> Node {
+        Node { transpose, cols: Columns::ALL_OPEN, pending: false, anchor: 0, bands_left: 0b111, band: 0, rows_left: 0, next_label: 1, labels: [0; SIDE + 1], rows: [0; SIDE] }
+    }
 }
 
 /// The memory for the search's levels would not grow.
@@ -83,8 +90,8 @@ impl Orientation {
 
 /// The best row of a level so far, and whether a candidate beats, ties or loses to it.
 pub(super) struct Best {
-    row: [u8; SIDE],
-    found: bool,
+    pub(super) row: [u8; SIDE],
+    pub(super) found: bool,
     /// Counts the times `row` was replaced by a smaller one.
     pub(super) generation: u32,
 }
@@ -120,10 +127,7 @@ impl Searcher {
         let orientations = [Orientation::new(&clean), Orientation::new(&transposed(&clean))];
         self.level.clear();
         for transpose in [false, true] {
-            push(
-                &mut self.level,
-                Node { transpose, cols: Columns::ALL_OPEN, pending: false, anchor: 0, bands_left: 0b111, band: 0, rows_left: 0, next_label: 1, labels: [0; SIDE + 1], rows: [0; SIDE] },
-            )?;
+            push(&mut self.level, Node::root(transpose))?;
         }
         let mut form = [0u8; CELLS];
         for depth in 0..SIDE {

@@ -90,6 +90,21 @@ fn symmetric_boards() {
     check(&diagonal);
 }
 
+/// Complete grids whose bands are all pure (each row's boxes hold whole boxes' rows of the
+/// row above), under random maps: the second row ties under many first stacks.
+#[test]
+fn grids_of_pure_bands() {
+    let shifted = grid_from("123456789456789123789123456234567891567891234891234567345678912678912345912345678");
+    assert!(crate::check::is_valid(&Grid::from_values(shifted).unwrap()));
+    let mut rng = Rng::new(8);
+    check(&shifted);
+    for base in [shifted, symmetric_grid()] {
+        for _ in 0..6 {
+            check(&Map::random(&mut rng).apply_cells(&base));
+        }
+    }
+}
+
 #[test]
 fn boards_that_break_the_rule() {
     check(&[1u8; CELLS]);
@@ -259,6 +274,25 @@ fn canonical_throughput() {
         searcher.canonical(g).unwrap();
     }
     eprintln!("grids {:.0}/s", grids.len() as f64 / start.elapsed().as_secs_f64());
+}
+
+/// Complete-grid throughput by hand (also a small callgrind target): the Kaggle sample's
+/// solutions, `cargo test --release grid_throughput -- --ignored --nocapture`; `GRIDS=n` takes
+/// the first n.
+#[test]
+#[ignore]
+fn grid_throughput() {
+    let path = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| "/work/shared/data".into()) + "/kaggle/puzzles-solutions-sample.csv";
+    let text = std::fs::read_to_string(path).unwrap();
+    let limit = std::env::var("GRIDS").ok().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+    let grids: Vec<[u8; CELLS]> = text.lines().skip(1).filter_map(|l| l.split(',').nth(1)).map(grid_from).take(limit).collect();
+    let mut searcher = Searcher::new();
+    let start = std::time::Instant::now();
+    let mut automorphisms = 0;
+    for g in &grids {
+        automorphisms += searcher.canonical(g).unwrap().automorphisms;
+    }
+    eprintln!("{} grids, {automorphisms} automorphisms, {:.0}/s", grids.len(), grids.len() as f64 / start.elapsed().as_secs_f64());
 }
 
 /// Isomorph cost by hand: `cargo test --release isomorph_throughput -- --ignored --nocapture`.
