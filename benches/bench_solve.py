@@ -1,7 +1,8 @@
 """Solver speed: µs per puzzle for `count_solutions(limit=2)` and `solve`, per puzzle set,
 with rustoku's `count_solutions(p, until=2)` and `solve(p)` on the same puzzles in this run,
-and the guesses per puzzle our search makes with limit 2 (tdoku, for scale: 110 on
-sudokus_hard, 11 on top95), which tell search apart from propagation.
+and the guesses per puzzle our search makes with limit 2 (every option tried, the first
+included; tdoku counts one per branch point, so its 110 on sudokus_hard and 11 on top95 compare
+with about half of ours), which tell search apart from propagation.
 
 Sets, from ../shared/data: the 17-clue puzzles, sudokus_hard.txt, top95, the kaggle sample, and
 rule-valid boards with no solution (one given of a proper puzzle changed until the count is
