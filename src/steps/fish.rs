@@ -3,7 +3,7 @@
 //! finned X-wing and swordfish, where the extra places (fins) share one box and only the
 //! cross-line cells of that box lose it.
 
-use super::combos::first_combination;
+use super::combos::{first_combination, first_viable_combination};
 use super::geometry::{Cells, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
@@ -14,12 +14,17 @@ use super::table::Technique;
 fn line_places(p: &Pencil, d: usize, rows: bool) -> [u16; 9] {
     let mut places = [0u16; 9];
     let cells = p.cells_of(d);
-    for (line, place) in places.iter_mut().enumerate() {
-        for k in 0..9 {
-            let cell = if rows { line * 9 + k } else { k * 9 + line };
-            if cells >> cell & 1 == 1 {
-                *place |= 1 << k;
-            }
+    for row in 0..9 {
+        // A row's cells are nine consecutive bits.
+        let mut in_row = (cells >> (9 * row)) as u16 & 0x1ff;
+        if rows {
+            places[row] = in_row;
+            continue;
+        }
+        while in_row != 0 {
+            let col = in_row.trailing_zeros() as usize;
+            in_row &= in_row - 1;
+            places[col] |= 1 << row;
         }
     }
     places
@@ -46,15 +51,17 @@ pub fn basic(p: &Pencil, n: usize) -> Option<Step> {
         for rows in [true, false] {
             let places = line_places(p, d, rows);
             let mut lines = [0usize; 9];
+            let mut masks = [0u16; 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
                 if (2..=n).contains(&(mask.count_ones() as usize)) {
                     lines[count] = line;
+                    masks[count] = mask;
                     count += 1;
                 }
             }
-            let found = first_combination(count, n, &mut |pick| {
-                let cover = pick.iter().fold(0u16, |m, &i| m | places[lines[i]]);
+            let fits = |cover: u16| cover.count_ones() as usize <= n;
+            let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, cover| {
                 if cover.count_ones() as usize != n {
                     return None;
                 }
@@ -89,18 +96,21 @@ pub fn finned(p: &Pencil, n: usize) -> Option<Step> {
         for rows in [true, false] {
             let places = line_places(p, d, rows);
             let mut lines = [0usize; 9];
+            let mut masks = [0u16; 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
                 // A base line has at most n places outside the fin's stack and 3 inside it, so
                 // a line with more is in no fish: leaving it out keeps the others' order.
                 if mask != 0 && mask.count_ones() as usize <= n + 3 {
                     lines[count] = line;
+                    masks[count] = mask;
                     count += 1;
                 }
             }
-            let found = first_combination(count, n, &mut |pick| {
+            // Some stack must hold every place but n: the fin box's test below, for any box.
+            let fits = |all: u16| (0..3).any(|stack| (all & !(0b111u16 << (3 * stack))).count_ones() as usize <= n);
+            let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, all| {
                 let base = pick.iter().fold(0u16, |m, &i| m | 1 << lines[i]);
-                let all = pick.iter().fold(0u16, |m, &i| m | places[lines[i]]);
                 for bx in 0..9 {
                     // The box's band (base lines it crosses) and stack (cross lines it crosses).
                     let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
@@ -168,8 +178,13 @@ fn choose_cover(spare: u16, k: usize, visit: &mut impl FnMut(u16) -> Option<Step
     if k == 0 {
         return visit(0);
     }
-    let bits: Vec<usize> = super::geometry::digits_of(spare).collect();
-    first_combination(bits.len(), k, &mut |pick| visit(pick.iter().fold(0u16, |m, &i| m | 1 << bits[i])))
+    let mut bits = [0usize; 9];
+    let mut count = 0;
+    for (slot, bit) in bits.iter_mut().zip(super::geometry::digits_of(spare)) {
+        *slot = bit;
+        count += 1;
+    }
+    first_combination(count, k, &mut |pick| visit(pick.iter().fold(0u16, |m, &i| m | 1 << bits[i])))
 }
 
 #[cfg(test)]
