@@ -96,41 +96,30 @@ pub fn finned(p: &Pencil, n: usize) -> Option<Step> {
         for rows in [true, false] {
             let places = line_places(p, d, rows);
             let mut lines = [0usize; 9];
-            let mut masks = [0u16; 9];
+            let mut masks = [Fins::default(); 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
                 // A base line has at most n places outside the fin's stack and 3 inside it, so
                 // a line with more is in no fish: leaving it out keeps the others' order.
                 if mask != 0 && mask.count_ones() as usize <= n + 3 {
                     lines[count] = line;
-                    masks[count] = mask;
+                    masks[count] = Fins::of_line(line, mask, rows);
                     count += 1;
                 }
             }
-            // Some stack must hold every place but n: the fin box's test below, for any box.
-            let fits = |all: u16| (0..3).any(|stack| (all & !(0b111u16 << (3 * stack))).count_ones() as usize <= n);
-            let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, all| {
+            // A fish needs a fin box whose cover holds every place outside it but the fins.
+            let fits = |union: Fins| union.outside.iter().any(|o| o.count_ones() as usize <= n);
+            let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, union| {
                 let base = pick.iter().fold(0u16, |m, &i| m | 1 << lines[i]);
                 for bx in 0..9 {
                     // The box's band (base lines it crosses) and stack (cross lines it crosses).
                     let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
                     let band_lines = 0b111u16 << (3 * band);
                     let stack_lines = 0b111u16 << (3 * stack);
-                    // Every place outside the stack is outside the fin box: too many, no fish.
-                    if base & band_lines == 0 || (all & !stack_lines).count_ones() as usize > n {
+                    if base & band_lines == 0 {
                         continue;
                     }
-                    let mut outside = 0u16;
-                    let mut fins = 0u16;
-                    for &i in pick {
-                        let line = lines[i];
-                        if band_lines >> line & 1 == 1 {
-                            outside |= places[line] & !stack_lines;
-                            fins |= places[line] & stack_lines;
-                        } else {
-                            outside |= places[line];
-                        }
-                    }
+                    let (outside, fins) = (union.outside[bx], union.fins[bx]);
                     let have = outside.count_ones() as usize;
                     if have > n || fins == 0 {
                         continue;
@@ -171,6 +160,45 @@ pub fn finned(p: &Pencil, n: usize) -> Option<Step> {
         }
     }
     None
+}
+
+/// What base lines bring were the fin in each of the nine boxes: the places outside the
+/// box (which the cover lines must hold) and the places inside it (the fins), each a mask
+/// over the cross lines. A union of lines is the union of theirs.
+#[derive(Clone, Copy, Default)]
+struct Fins {
+    outside: [u16; 9],
+    fins: [u16; 9],
+}
+
+impl Fins {
+    fn of_line(line: usize, places: u16, rows: bool) -> Fins {
+        let mut fins = Fins::default();
+        for bx in 0..9 {
+            let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
+            let stack_lines = 0b111u16 << (3 * stack);
+            if line / 3 == band {
+                fins.outside[bx] = places & !stack_lines;
+                fins.fins[bx] = places & stack_lines;
+            } else {
+                fins.outside[bx] = places;
+            }
+        }
+        fins
+    }
+}
+
+impl std::ops::BitOr for Fins {
+    type Output = Fins;
+    fn bitor(mut self, other: Fins) -> Fins {
+        for (mine, theirs) in self.outside.iter_mut().zip(other.outside) {
+            *mine |= theirs;
+        }
+        for (mine, theirs) in self.fins.iter_mut().zip(other.fins) {
+            *mine |= theirs;
+        }
+        self
+    }
 }
 
 /// Calls `visit` with each way to pick `k` members of `spare` (a 9-bit mask).

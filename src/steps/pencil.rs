@@ -82,13 +82,17 @@ impl Pencil {
         let mut digits = [0u128; 9];
         let mut empty = 0u128;
         for (cell, &mask) in masks.iter().enumerate() {
+            let bit = 1u128 << cell;
             if values[cell] == 0 {
-                empty |= 1 << cell;
+                empty |= bit;
             }
-            for (d, digit) in digits.iter_mut().enumerate() {
-                if mask >> d & 1 == 1 {
-                    *digit |= 1 << cell;
+            // Only the set bits: a cell has a few candidates, not nine.
+            let mut rest = mask & ALL_DIGITS;
+            while rest != 0 {
+                if let Some(digit) = digits.get_mut(rest.trailing_zeros() as usize) {
+                    *digit |= bit;
                 }
+                rest &= rest - 1;
             }
         }
         let mut placed = [0u16; 27];
