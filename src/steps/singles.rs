@@ -12,8 +12,11 @@ const SCAN_ORDER: [usize; 27] = [
 ];
 
 pub fn full_house(p: &Pencil) -> Option<Step> {
-    for unit in 0..27 {
-        // One digit missing first: a cheaper test than one open cell, and rarer.
+    // Only units missing one digit, in increasing order, as a scan of all 27 would meet them.
+    let mut units = p.units_missing_one();
+    while units != 0 {
+        let unit = units.trailing_zeros() as usize;
+        units &= units - 1;
         let missing = ALL_DIGITS & !p.placed_in(unit);
         if missing.count_ones() != 1 {
             continue;
