@@ -924,14 +924,15 @@ def grade(board: BoardLike, /) -> Grade:
     """How hard a puzzle is for a person, and for a solver.
 
     ``level`` is that of the hardest technique the path of easiest steps needs (``"guessing"``
-    when the techniques cannot finish), ``score`` the sum of the path's weights, ``guesses``
-    the solver's search effort averaged over fixed isomorphs. Deterministic. A board without
-    exactly one solution raises ``ValueError`` saying which (``the board has no solution`` or
-    ``more than one solution``); other errors are as for ``is_valid_sudoku``.
+    when the techniques cannot finish), ``score`` the sum of the path's weights (singles
+    weigh 0: the effort beyond singles), ``guesses`` the solver's search effort averaged over
+    fixed isomorphs. Deterministic. A board without exactly one solution raises
+    ``ValueError`` saying which (``the board has no solution`` or ``more than one
+    solution``); other errors are as for ``is_valid_sudoku``.
 
         >>> from valid_sudoku import grade
         >>> grade("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
-        Grade(level='easy', hardest='hidden single', score=81, steps=51, solved_by_logic=True, guesses=0.0)
+        Grade(level='easy', hardest='hidden single', score=0, steps=51, solved_by_logic=True, guesses=0.0)
     """
 
 def grade_many(boards: BoardsLike, /, *, threads: int | None = None) -> Grades:

@@ -61,7 +61,7 @@ Exit status: 0, 2 on a usage or input error, 130 when interrupted.";
 
 const GRADE_EXAMPLES: &str = "\
 Examples:
-  valid-sudoku grade puzzles.txt            'puzzles.txt:1: easy, score 35 (hardest: naked single)'
+  valid-sudoku grade puzzles.txt            'puzzles.txt:1: easy, score 0 (hardest: hidden single)'
   valid-sudoku grade --json --threads 4 data.csv
 
 Writes one line per board: its level (easy, medium, hard, expert, extreme, or guessing when

@@ -61,17 +61,41 @@ pub fn simple_colouring(p: &Pencil) -> Option<Step> {
 }
 
 pub fn x_chain(p: &Pencil) -> Option<Step> {
+    let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
+    let mut strong = Strong::build(p, kinds(0));
+    let mut work = Work::new();
     (0..9).find_map(|d| {
-        chain(p, Technique::XChain, Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) })
+        if d > 0 {
+            strong.rebuild(p, kinds(d));
+        }
+        chain(p, Technique::XChain, kinds(d), &strong, &mut work)
     })
 }
 
 pub fn xy_chain(p: &Pencil) -> Option<Step> {
-    chain(p, Technique::XyChain, Kinds { conjugate: false, bivalue: true, in_cell: false, one_digit: None })
+    let kinds = Kinds { conjugate: false, bivalue: true, in_cell: false, one_digit: None };
+    chain(p, Technique::XyChain, kinds, &Strong::build(p, kinds), &mut Work::new())
 }
 
 pub fn aic(p: &Pencil) -> Option<Step> {
-    chain(p, Technique::Aic, Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None })
+    let kinds = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
+    chain(p, Technique::Aic, kinds, &Strong::build(p, kinds), &mut Work::new())
+}
+
+/// The searches' scratch space, made once for all the searches of a technique.
+struct Work {
+    /// State index: 2 * node + 1 when the node was reached by a strong link.
+    parent: Vec<u16>,
+    depth: Vec<u8>,
+    /// The states of the last search, in the order reached.
+    queue: Vec<u32>,
+    next: Vec<usize>,
+}
+
+impl Work {
+    fn new() -> Work {
+        Work { parent: vec![u16::MAX; 2 * NODES], depth: vec![0; 2 * NODES], queue: Vec::with_capacity(2 * NODES), next: Vec::with_capacity(32) }
+    }
 }
 
 /// The candidates weakly linked to both ends `a` and `z` of a chain (nodes), as a step's
@@ -103,18 +127,13 @@ type Found = (Vec<u16>, Vec<(usize, usize)>);
 
 /// The shortest chain (up to [`MAX_NODES`]) of the allowed links that removes something,
 /// trying each start in turn: breadth-first over (node, arrived by a strong link?).
-fn chain(p: &Pencil, technique: Technique, kinds: Kinds) -> Option<Step> {
-    let strong = Strong::build(p, kinds);
+fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: &mut Work) -> Option<Step> {
     let mut best: Option<(usize, Found)> = None;
-    // State index: 2 * node + 1 when the node was reached by a strong link.
-    let mut parent = vec![u16::MAX; 2 * NODES];
-    let mut depth = vec![0u8; 2 * NODES];
-    let mut queue: Vec<u32> = Vec::with_capacity(2 * NODES);
     for d in 0..9 {
         for cell in members(strong.linked[d]) {
             let start = 9 * cell + d;
             let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 1);
-            if let Some(found) = search(p, &strong, kinds, start, limit, &mut parent, &mut depth, &mut queue) {
+            if let Some(found) = search(p, strong, kinds, start, limit, work) {
                 let shortest = found.0.len() <= 4;
                 best = Some((found.0.len(), found));
                 if shortest {
@@ -139,17 +158,8 @@ fn chain(p: &Pencil, technique: Technique, kinds: Kinds) -> Option<Step> {
 
 /// Breadth-first search from `start` for a chain of at most `limit` nodes that ends with a
 /// strong link and removes a candidate; the chain's nodes and what it removes.
-#[allow(clippy::too_many_arguments)]
-fn search(
-    p: &Pencil,
-    strong: &Strong,
-    kinds: Kinds,
-    start: usize,
-    limit: usize,
-    parent: &mut [u16],
-    depth: &mut [u8],
-    queue: &mut Vec<u32>,
-) -> Option<Found> {
+fn search(p: &Pencil, strong: &Strong, kinds: Kinds, start: usize, limit: usize, work: &mut Work) -> Option<Found> {
+    let Work { parent, depth, queue, next } = work;
     for &state in queue.iter() {
         if let Some(slot) = parent.get_mut(state as usize) {
             *slot = u16::MAX;
@@ -161,7 +171,6 @@ fn search(
     *parent.get_mut(origin)? = start as u16;
     *depth.get_mut(origin)? = 1;
     let mut head = 0;
-    let mut next = Vec::new();
     while let Some(&state) = queue.get(head) {
         head += 1;
         let state = state as usize;
@@ -177,7 +186,7 @@ fn search(
         } else {
             next.extend(strong.of(node).iter().map(|&n| 2 * usize::from(n) + 1));
         }
-        for &to in &next {
+        for &to in next.iter() {
             if parent.get(to).is_none_or(|&from| from != u16::MAX) {
                 continue;
             }

@@ -1,5 +1,7 @@
 //! Choosing `k` of a few items (at most 9) in lexicographic order, without allocating.
 
+use std::ops::BitOr;
+
 /// Calls `visit` with each `k`-subset of `0..n` (indexes, increasing) until it returns `Some`.
 pub fn first_combination<T>(n: usize, k: usize, visit: &mut impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
     if k == 0 || k > n || n > 9 {
@@ -31,9 +33,94 @@ pub fn first_combination<T>(n: usize, k: usize, visit: &mut impl FnMut(&[usize])
     }
 }
 
+/// [`first_combination`] over items that each bring a mask, for a `visit` that can only
+/// succeed when the union of the picked masks passes `viable`: visits the same subsets in the
+/// same order, less those that some prefix's union already rules out, with their union.
+/// `viable` must never pass a union after failing one of its parts (unions only grow, so
+/// the subsets skipped are ones `visit` would have refused).
+pub fn first_viable_combination<M, T>(
+    masks: &[M],
+    k: usize,
+    viable: &impl Fn(M) -> bool,
+    visit: &mut impl FnMut(&[usize], M) -> Option<T>,
+) -> Option<T>
+where
+    M: Copy + Default + BitOr<Output = M>,
+{
+    if k == 0 || k > masks.len() || masks.len() > 9 {
+        return None;
+    }
+    let mut pick = [0usize; 9];
+    extend(masks, k, viable, visit, &mut pick, 0, 0, M::default())
+}
+
+/// Picks item `depth` onward from index `from`, the ones before it having union `union`.
+#[allow(clippy::too_many_arguments)]
+fn extend<M, T>(
+    masks: &[M],
+    k: usize,
+    viable: &impl Fn(M) -> bool,
+    visit: &mut impl FnMut(&[usize], M) -> Option<T>,
+    pick: &mut [usize; 9],
+    depth: usize,
+    from: usize,
+    union: M,
+) -> Option<T>
+where
+    M: Copy + Default + BitOr<Output = M>,
+{
+    if depth == k {
+        return visit(pick.get(..k)?, union);
+    }
+    // Leave room for the items still to pick.
+    for i in from..=masks.len() - (k - depth) {
+        let joined = union | *masks.get(i)?;
+        if !viable(joined) {
+            continue;
+        }
+        *pick.get_mut(depth)? = i;
+        if let Some(found) = extend(masks, k, viable, visit, pick, depth + 1, i + 1, joined) {
+            return Some(found);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn viable_combinations_are_the_full_ones_that_pass_in_order() {
+        let mut seed = 7u64;
+        for _ in 0..300 {
+            let mut masks = [0u16; 9];
+            let n = (seed % 10) as usize;
+            for mask in masks.iter_mut() {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                *mask = ((seed >> 33) as u16) & ((seed >> 20) as u16) & 0x1ff;
+            }
+            for k in 0..=5 {
+                let limit = k + (seed % 3) as usize;
+                let viable = |m: u16| m.count_ones() as usize <= limit;
+                let mut all = Vec::new();
+                let none: Option<()> = first_combination(n, k, &mut |pick| {
+                    let union = pick.iter().fold(0, |m, &i| m | masks[i]);
+                    if viable(union) {
+                        all.push((pick.to_vec(), union));
+                    }
+                    None
+                });
+                let mut pruned = Vec::new();
+                let _: Option<()> = first_viable_combination(&masks[..n], k, &viable, &mut |pick, union| {
+                    pruned.push((pick.to_vec(), union));
+                    None
+                });
+                assert!(none.is_none());
+                assert_eq!(all, pruned);
+            }
+        }
+    }
 
     #[test]
     fn visits_every_subset_once_in_order() {

@@ -3,6 +3,7 @@
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::{Technique, Techniques, TECHNIQUES};
+use super::uniqueness_known::Uniqueness;
 use super::{chains, fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 
 /// What a technique found on `p`, if anything.
@@ -42,25 +43,26 @@ pub fn find(technique: Technique, p: &Pencil) -> Option<Step> {
 }
 
 /// The easiest step among `allowed` that makes progress on `p`. Uniqueness techniques run
-/// only when `unique` says the board has exactly one solution. `None` when the board is
-/// solved, broken (a cell or a unit with nowhere to go), or stuck.
-pub fn next_step(p: &Pencil, allowed: Techniques, unique: bool) -> Option<Step> {
+/// only when `unique` says the board has exactly one solution (asked only when they are
+/// reached). `None` when the board is solved, broken (a cell or a unit with nowhere to go),
+/// or stuck.
+pub fn next_step(p: &Pencil, allowed: Techniques, unique: impl Into<Uniqueness>) -> Option<Step> {
     if p.is_broken() {
         return None;
     }
-    next_step_after(p, allowed, unique)
+    next_step_after(p, allowed, &mut unique.into())
 }
 
 /// [`next_step`] on a board known not broken (in a path, a sound step from a board that is
 /// not broken leaves one that is not): only the cheap check that every empty cell has a
 /// candidate.
-pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: bool) -> Option<Step> {
+pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: &mut Uniqueness) -> Option<Step> {
     if p.is_solved() || p.has_empty_cell_without_marks() {
         return None;
     }
     TECHNIQUES
         .iter()
-        .filter(|info| allowed & info.technique.bit() != 0 && (unique || !info.needs_uniqueness))
+        .filter(|info| allowed & info.technique.bit() != 0 && (!info.needs_uniqueness || unique.holds()))
         .find_map(|info| find(info.technique, p).filter(|step| makes_progress(p, step)))
 }
 

@@ -3,7 +3,7 @@
 //! finned X-wing and swordfish, where the extra places (fins) share one box and only the
 //! cross-line cells of that box lose it.
 
-use super::combos::first_combination;
+use super::combos::{first_combination, first_viable_combination};
 use super::geometry::{Cells, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
@@ -14,12 +14,17 @@ use super::table::Technique;
 fn line_places(p: &Pencil, d: usize, rows: bool) -> [u16; 9] {
     let mut places = [0u16; 9];
     let cells = p.cells_of(d);
-    for (line, place) in places.iter_mut().enumerate() {
-        for k in 0..9 {
-            let cell = if rows { line * 9 + k } else { k * 9 + line };
-            if cells >> cell & 1 == 1 {
-                *place |= 1 << k;
-            }
+    for row in 0..9 {
+        // A row's cells are nine consecutive bits.
+        let mut in_row = (cells >> (9 * row)) as u16 & 0x1ff;
+        if rows {
+            places[row] = in_row;
+            continue;
+        }
+        while in_row != 0 {
+            let col = in_row.trailing_zeros() as usize;
+            in_row &= in_row - 1;
+            places[col] |= 1 << row;
         }
     }
     places
@@ -46,15 +51,17 @@ pub fn basic(p: &Pencil, n: usize) -> Option<Step> {
         for rows in [true, false] {
             let places = line_places(p, d, rows);
             let mut lines = [0usize; 9];
+            let mut masks = [0u16; 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
                 if (2..=n).contains(&(mask.count_ones() as usize)) {
                     lines[count] = line;
+                    masks[count] = mask;
                     count += 1;
                 }
             }
-            let found = first_combination(count, n, &mut |pick| {
-                let cover = pick.iter().fold(0u16, |m, &i| m | places[lines[i]]);
+            let fits = |cover: u16| cover.count_ones() as usize <= n;
+            let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, cover| {
                 if cover.count_ones() as usize != n {
                     return None;
                 }
@@ -89,38 +96,30 @@ pub fn finned(p: &Pencil, n: usize) -> Option<Step> {
         for rows in [true, false] {
             let places = line_places(p, d, rows);
             let mut lines = [0usize; 9];
+            let mut masks = [Fins::default(); 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
                 // A base line has at most n places outside the fin's stack and 3 inside it, so
                 // a line with more is in no fish: leaving it out keeps the others' order.
                 if mask != 0 && mask.count_ones() as usize <= n + 3 {
                     lines[count] = line;
+                    masks[count] = Fins::of_line(line, mask, rows);
                     count += 1;
                 }
             }
-            let found = first_combination(count, n, &mut |pick| {
+            // A fish needs a fin box whose cover holds every place outside it but the fins.
+            let fits = |union: Fins| union.outside.iter().any(|o| o.count_ones() as usize <= n);
+            let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, union| {
                 let base = pick.iter().fold(0u16, |m, &i| m | 1 << lines[i]);
-                let all = pick.iter().fold(0u16, |m, &i| m | places[lines[i]]);
                 for bx in 0..9 {
                     // The box's band (base lines it crosses) and stack (cross lines it crosses).
                     let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
                     let band_lines = 0b111u16 << (3 * band);
                     let stack_lines = 0b111u16 << (3 * stack);
-                    // Every place outside the stack is outside the fin box: too many, no fish.
-                    if base & band_lines == 0 || (all & !stack_lines).count_ones() as usize > n {
+                    if base & band_lines == 0 {
                         continue;
                     }
-                    let mut outside = 0u16;
-                    let mut fins = 0u16;
-                    for &i in pick {
-                        let line = lines[i];
-                        if band_lines >> line & 1 == 1 {
-                            outside |= places[line] & !stack_lines;
-                            fins |= places[line] & stack_lines;
-                        } else {
-                            outside |= places[line];
-                        }
-                    }
+                    let (outside, fins) = (union.outside[bx], union.fins[bx]);
                     let have = outside.count_ones() as usize;
                     if have > n || fins == 0 {
                         continue;
@@ -163,13 +162,57 @@ pub fn finned(p: &Pencil, n: usize) -> Option<Step> {
     None
 }
 
+/// What base lines bring were the fin in each of the nine boxes: the places outside the
+/// box (which the cover lines must hold) and the places inside it (the fins), each a mask
+/// over the cross lines. A union of lines is the union of theirs.
+#[derive(Clone, Copy, Default)]
+struct Fins {
+    outside: [u16; 9],
+    fins: [u16; 9],
+}
+
+impl Fins {
+    fn of_line(line: usize, places: u16, rows: bool) -> Fins {
+        let mut fins = Fins::default();
+        for bx in 0..9 {
+            let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
+            let stack_lines = 0b111u16 << (3 * stack);
+            if line / 3 == band {
+                fins.outside[bx] = places & !stack_lines;
+                fins.fins[bx] = places & stack_lines;
+            } else {
+                fins.outside[bx] = places;
+            }
+        }
+        fins
+    }
+}
+
+impl std::ops::BitOr for Fins {
+    type Output = Fins;
+    fn bitor(mut self, other: Fins) -> Fins {
+        for (mine, theirs) in self.outside.iter_mut().zip(other.outside) {
+            *mine |= theirs;
+        }
+        for (mine, theirs) in self.fins.iter_mut().zip(other.fins) {
+            *mine |= theirs;
+        }
+        self
+    }
+}
+
 /// Calls `visit` with each way to pick `k` members of `spare` (a 9-bit mask).
 fn choose_cover(spare: u16, k: usize, visit: &mut impl FnMut(u16) -> Option<Step>) -> Option<Step> {
     if k == 0 {
         return visit(0);
     }
-    let bits: Vec<usize> = super::geometry::digits_of(spare).collect();
-    first_combination(bits.len(), k, &mut |pick| visit(pick.iter().fold(0u16, |m, &i| m | 1 << bits[i])))
+    let mut bits = [0usize; 9];
+    let mut count = 0;
+    for (slot, bit) in bits.iter_mut().zip(super::geometry::digits_of(spare)) {
+        *slot = bit;
+        count += 1;
+    }
+    first_combination(count, k, &mut |pick| visit(pick.iter().fold(0u16, |m, &i| m | 1 << bits[i])))
 }
 
 #[cfg(test)]

@@ -47,6 +47,25 @@ const PEER_TABLE: [Cells; CELLS] = {
     table
 };
 
+/// The cells of each unit, in reading order.
+const UNIT_MEMBER_TABLE: [[u8; SIDE]; UNITS] = {
+    let mut table = [[0u8; SIDE]; UNITS];
+    let mut unit = 0;
+    while unit < UNITS {
+        let mut k = 0;
+        let mut i = 0;
+        while i < CELLS {
+            if UNIT_TABLE[unit] >> i & 1 == 1 {
+                table[unit][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        unit += 1;
+    }
+    table
+};
+
 // Statics, not consts: a const array indexed at run time can be rebuilt on the stack at each
 // use, and these are read in every technique's inner loops.
 /// The cells of each unit.
@@ -55,6 +74,8 @@ pub static UNIT_CELLS: [Cells; UNITS] = UNIT_TABLE;
 pub static UNITS_OF: [[u8; 3]; CELLS] = UNITS_OF_TABLE;
 /// The 20 peers of each cell.
 pub static PEERS: [Cells; CELLS] = PEER_TABLE;
+/// The nine cells of each unit, in reading order.
+pub static UNIT_MEMBERS: [[u8; SIDE]; UNITS] = UNIT_MEMBER_TABLE;
 
 /// The one cell of a set with exactly one member.
 pub fn first(cells: Cells) -> usize {
@@ -121,5 +142,8 @@ mod tests {
         assert_eq!(cell_name(80), "r9c9");
         assert_eq!(unit_name(26), "box 9");
         assert_eq!(unit_name(9), "column 1");
+        for (unit, cells) in UNIT_MEMBERS.iter().enumerate() {
+            assert_eq!(cells.iter().map(|&c| c as usize).collect::<Vec<_>>(), members(UNIT_CELLS[unit]).collect::<Vec<_>>());
+        }
     }
 }

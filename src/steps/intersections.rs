@@ -8,29 +8,30 @@ use super::step::Step;
 use super::table::Technique;
 
 /// The three lines through a box, and the three boxes across a line, as unit numbers.
-fn crossing(unit: usize) -> [usize; 6] {
+fn crossing(unit: usize) -> ([usize; 6], usize) {
     if unit >= 18 {
         let b = unit - 18;
         let (r, c) = ((b / 3) * 3, (b % 3) * 3);
-        [r, r + 1, r + 2, 9 + c, 10 + c, 11 + c]
+        ([r, r + 1, r + 2, 9 + c, 10 + c, 11 + c], 6)
     } else if unit < 9 {
         let band = (unit / 3) * 3;
-        [18 + band, 19 + band, 20 + band, 18 + band, 19 + band, 20 + band]
+        ([18 + band, 19 + band, 20 + band, 0, 0, 0], 3)
     } else {
         let stack = (unit - 9) / 3;
-        [18 + stack, 21 + stack, 24 + stack, 18 + stack, 21 + stack, 24 + stack]
+        ([18 + stack, 21 + stack, 24 + stack, 0, 0, 0], 3)
     }
 }
 
 fn locked(p: &Pencil, technique: Technique, units: std::ops::Range<usize>) -> Option<Step> {
     for inside in units {
-        let others = crossing(inside);
+        let (crossed, count) = crossing(inside);
+        let others = &crossed[..count.min(6)];
         for d in 0..9 {
             let places = p.cells_of(d) & UNIT_CELLS[inside];
             if places.count_ones() < 2 {
                 continue;
             }
-            for &other in &others {
+            for &other in others {
                 if places & !UNIT_CELLS[other] != 0 {
                     continue;
                 }

@@ -1,10 +1,11 @@
 //! Solving paths and the logic grade: steps applied in order until the board is solved or
 //! no allowed technique applies.
 
-use super::finder::{next_step, next_step_after};
+use super::finder::next_step_after;
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::{Level, Technique, Techniques, ALL_TECHNIQUES};
+use super::uniqueness_known::Uniqueness;
 use crate::grid::{Grid, CELLS};
 
 /// No path is longer: every step places a digit or removes a candidate.
@@ -18,12 +19,17 @@ pub struct Path {
     pub end: Pencil,
 }
 
-/// Applies the easiest step until the board is solved or stuck.
-pub fn solve_path(start: Pencil, allowed: Techniques, unique: bool) -> Path {
+/// Applies the easiest step until the board is solved or stuck. `unique` is asked only if
+/// the path reaches a uniqueness technique.
+pub fn solve_path(start: Pencil, allowed: Techniques, unique: impl Into<Uniqueness>) -> Path {
+    let mut unique = unique.into();
     let mut pencil = start;
-    let mut steps = Vec::new();
+    // Room for a typical path at once: growing one step at a time copies them over and over.
+    let mut steps = Vec::with_capacity(64);
     while steps.len() < MAX_STEPS {
-        let found = if steps.is_empty() { next_step(&pencil, allowed, unique) } else { next_step_after(&pencil, allowed, unique) };
+        // next_step's check for a broken board, once: sound steps never break one.
+        let broken = steps.is_empty() && pencil.is_broken();
+        let found = if broken { None } else { next_step_after(&pencil, allowed, &mut unique) };
         let Some(step) = found else { break };
         pencil.apply(&step);
         steps.push(step);

@@ -18,6 +18,9 @@ pub struct Pencil {
     empty: Cells,
     /// The digits placed in each unit, kept as cells are filled.
     placed: [u16; 27],
+    /// The units missing exactly one digit (bit per unit), kept with `placed`: the only
+    /// places a full house can be, so finding one need not look at every unit.
+    one_missing: u32,
 }
 
 /// Pencil marks that a given (or another filled cell) rules out.
@@ -82,13 +85,17 @@ impl Pencil {
         let mut digits = [0u128; 9];
         let mut empty = 0u128;
         for (cell, &mask) in masks.iter().enumerate() {
+            let bit = 1u128 << cell;
             if values[cell] == 0 {
-                empty |= 1 << cell;
+                empty |= bit;
             }
-            for (d, digit) in digits.iter_mut().enumerate() {
-                if mask >> d & 1 == 1 {
-                    *digit |= 1 << cell;
+            // Only the set bits: a cell has a few candidates, not nine.
+            let mut rest = mask & ALL_DIGITS;
+            while rest != 0 {
+                if let Some(digit) = digits.get_mut(rest.trailing_zeros() as usize) {
+                    *digit |= bit;
                 }
+                rest &= rest - 1;
             }
         }
         let mut placed = [0u16; 27];
@@ -99,7 +106,8 @@ impl Pencil {
                 }
             }
         }
-        Pencil { values, masks, digits, empty, placed }
+        let one_missing = placed.iter().enumerate().fold(0, |m, (u, &p)| m | u32::from(p.count_ones() == 8) << u);
+        Pencil { values, masks, digits, empty, placed, one_missing }
     }
 
     /// The board's digits (0 for empty).
@@ -142,6 +150,11 @@ impl Pencil {
         self.placed.get(unit).copied().unwrap_or(0)
     }
 
+    /// The units missing exactly one digit, as a mask (bit `u` for unit `u`).
+    pub fn units_missing_one(&self) -> u32 {
+        self.one_missing
+    }
+
     /// True when some empty cell has no candidate left, or a unit has a missing digit with
     /// nowhere to go: no technique should run on such a board.
     pub fn is_broken(&self) -> bool {
@@ -175,7 +188,11 @@ impl Pencil {
         self.values[cell] = d as u8 + 1;
         self.empty &= !(1 << cell);
         for &u in &UNITS_OF[cell] {
-            self.placed[usize::from(u)] |= 1 << d;
+            if let Some(placed) = self.placed.get_mut(usize::from(u)) {
+                *placed |= 1 << d;
+                let bit = 1u32 << u;
+                self.one_missing = if placed.count_ones() == 8 { self.one_missing | bit } else { self.one_missing & !bit };
+            }
         }
         for peer in members(self.digits[d] & PEERS[cell]) {
             self.masks[peer] &= !(1 << d);

@@ -10,16 +10,32 @@ use super::table::Technique;
 
 /// The conjugate pairs of digit `d` in lines `lines` (0-8 rows, 9-17 columns): two cells and
 /// the unit.
-fn pairs(p: &Pencil, d: usize, lines: std::ops::Range<usize>) -> Vec<(usize, usize, usize)> {
-    lines
-        .filter_map(|unit| {
-            let places = p.cells_of(d) & UNIT_CELLS[unit];
-            (places.count_ones() == 2).then(|| {
-                let a = first(places);
-                (a, first(places & !(1 << a)), unit)
-            })
-        })
-        .collect()
+fn pairs(p: &Pencil, d: usize, lines: std::ops::Range<usize>) -> Pairs {
+    let mut found = Pairs { pairs: [(0, 0, 0); 9], count: 0 };
+    for unit in lines {
+        let places = p.cells_of(d) & UNIT_CELLS[unit];
+        if places.count_ones() == 2 {
+            let a = first(places);
+            if let Some(slot) = found.pairs.get_mut(found.count) {
+                *slot = (a, first(places & !(1 << a)), unit);
+                found.count += 1;
+            }
+        }
+    }
+    found
+}
+
+/// At most one conjugate pair per line, nine lines: kept inline, as this runs for every
+/// digit each time the technique is tried.
+struct Pairs {
+    pairs: [(usize, usize, usize); 9],
+    count: usize,
+}
+
+impl Pairs {
+    fn as_slice(&self) -> &[(usize, usize, usize)] {
+        &self.pairs[..self.count.min(9)]
+    }
 }
 
 /// Two pairs `(a1, a2)` and `(b1, b2)` whose `a2` and `b2` see each other: `a1` or `b1` is
@@ -51,11 +67,13 @@ pub fn skyscraper(p: &Pencil) -> Option<Step> {
     for d in 0..9 {
         let rows = pairs(p, d, 0..9);
         // Rows joined by a column: the joined ends share a column, the free ends do not.
-        if let Some(step) = joined(p, Technique::Skyscraper, d, &rows, &rows, |a, b| a % 9 == b % 9) {
+        let rows = rows.as_slice();
+        if let Some(step) = joined(p, Technique::Skyscraper, d, rows, rows, |a, b| a % 9 == b % 9) {
             return Some(step);
         }
         let cols = pairs(p, d, 9..18);
-        if let Some(step) = joined(p, Technique::Skyscraper, d, &cols, &cols, |a, b| a / 9 == b / 9) {
+        let cols = cols.as_slice();
+        if let Some(step) = joined(p, Technique::Skyscraper, d, cols, cols, |a, b| a / 9 == b / 9) {
             return Some(step);
         }
     }
@@ -67,7 +85,7 @@ pub fn two_string_kite(p: &Pencil) -> Option<Step> {
         let rows = pairs(p, d, 0..9);
         let cols = pairs(p, d, 9..18);
         let same_box = |a: usize, b: usize| super::geometry::UNITS_OF[a][2] == super::geometry::UNITS_OF[b][2];
-        if let Some(step) = joined(p, Technique::TwoStringKite, d, &rows, &cols, same_box) {
+        if let Some(step) = joined(p, Technique::TwoStringKite, d, rows.as_slice(), cols.as_slice(), same_box) {
             return Some(step);
         }
     }

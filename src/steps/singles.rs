@@ -1,7 +1,7 @@
 //! Singles: a full house (the last empty cell of a unit), a hidden single (a digit with one
 //! place left in a unit) and a naked single (a cell with one candidate left).
 
-use super::geometry::{first, members, UNIT_CELLS};
+use super::geometry::{first, UNIT_CELLS, UNIT_MEMBERS};
 use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
 use super::table::Technique;
@@ -12,14 +12,21 @@ const SCAN_ORDER: [usize; 27] = [
 ];
 
 pub fn full_house(p: &Pencil) -> Option<Step> {
-    for unit in 0..27 {
+    // Only units missing one digit, in increasing order, as a scan of all 27 would meet them.
+    let mut units = p.units_missing_one();
+    while units != 0 {
+        let unit = units.trailing_zeros() as usize;
+        units &= units - 1;
+        let missing = ALL_DIGITS & !p.placed_in(unit);
+        if missing.count_ones() != 1 {
+            continue;
+        }
         let open = UNIT_CELLS[unit] & p.empty();
         if open.count_ones() != 1 {
             continue;
         }
         let cell = first(open);
-        let missing = ALL_DIGITS & !p.placed_in(unit);
-        if missing.count_ones() == 1 && p.mask(cell) == missing {
+        if p.mask(cell) == missing {
             let d = missing.trailing_zeros() as usize;
             return Some(Step::new(Technique::FullHouse).placing(cell, d).with_cells(open).with_digits(missing).with_units(&[unit]));
         }
@@ -29,21 +36,38 @@ pub fn full_house(p: &Pencil) -> Option<Step> {
 
 pub fn hidden_single(p: &Pencil) -> Option<Step> {
     for unit in SCAN_ORDER {
-        for d in 0..9 {
+        // The digits with one place in the unit: in some cell's marks, never in two cells'.
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &cell in &UNIT_MEMBERS[unit] {
+            let mask = p.mask(usize::from(cell));
+            twice |= once & mask;
+            once |= mask;
+        }
+        let single = once & !twice;
+        if single != 0 {
+            // The lowest such digit, as a scan of the digits in order finds first.
+            let d = single.trailing_zeros() as usize;
             let places = p.cells_of(d) & UNIT_CELLS[unit];
-            if places.count_ones() == 1 {
-                let cell = first(places);
-                return Some(
-                    Step::new(Technique::HiddenSingle).placing(cell, d).with_cells(places).with_digits(1 << d).with_units(&[unit]),
-                );
-            }
+            let cell = first(places);
+            return Some(
+                Step::new(Technique::HiddenSingle).placing(cell, d).with_cells(places).with_digits(1 << d).with_units(&[unit]),
+            );
         }
     }
     None
 }
 
 pub fn naked_single(p: &Pencil) -> Option<Step> {
-    members(p.empty()).find(|&cell| p.mask(cell).count_ones() == 1).map(|cell| {
+    // The cells in exactly one digit's candidate set; the lowest is the first in reading order.
+    let (mut once, mut twice) = (0u128, 0u128);
+    for d in 0..9 {
+        let cells = p.cells_of(d);
+        twice |= once & cells;
+        once |= cells;
+    }
+    let single = once & !twice & p.empty();
+    (single != 0).then(|| {
+        let cell = first(single);
         let mask = p.mask(cell);
         Step::new(Technique::NakedSingle).placing(cell, mask.trailing_zeros() as usize).with_cells(1 << cell).with_digits(mask)
     })

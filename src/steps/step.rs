@@ -1,6 +1,7 @@
 //! One step of a solving path: what a technique found, and the sentence that explains it.
 
 use super::geometry::{cell_name, digits_of, members, unit_name, Cells};
+use super::list::List;
 use super::table::Technique;
 
 /// A technique's finding. Cells are 0-80 (row-major), digits 1-9, units 0-26 (rows, columns,
@@ -9,21 +10,21 @@ use super::table::Technique;
 pub struct Step {
     pub technique: Technique,
     /// `(cell, digit)` pairs to write.
-    pub placements: Vec<(u8, u8)>,
+    pub placements: List<(u8, u8), 1>,
     /// `(cell, digit)` candidates to remove.
-    pub eliminations: Vec<(u8, u8)>,
+    pub eliminations: List<(u8, u8), 20>,
     /// The pattern's cells.
-    pub cells: Vec<u8>,
+    pub cells: List<u8, 16>,
     /// The pattern's digits, as a mask (bit `d - 1`).
     pub digits: u16,
     /// The units the pattern lies in.
-    pub units: Vec<u8>,
+    pub units: List<u8, 9>,
 }
 
 impl Step {
     /// A step with nothing in it yet.
     pub fn new(technique: Technique) -> Step {
-        Step { technique, placements: Vec::new(), eliminations: Vec::new(), cells: Vec::new(), digits: 0, units: Vec::new() }
+        Step { technique, placements: List::new(), eliminations: List::new(), cells: List::new(), digits: 0, units: List::new() }
     }
 
     /// Adds the pattern's cells.
@@ -34,7 +35,7 @@ impl Step {
 
     /// Adds pattern cells in the given order (a chain's).
     pub fn with_cell_list(mut self, cells: &[u8]) -> Step {
-        self.cells.extend_from_slice(cells);
+        self.cells.extend(cells.iter().copied());
         self
     }
 
@@ -64,8 +65,7 @@ impl Step {
 
     /// Sorts the eliminations by cell then digit, so every step reads the same way.
     pub fn finish(mut self) -> Step {
-        self.eliminations.sort_unstable();
-        self.eliminations.dedup();
+        self.eliminations.sort_dedup();
         self
     }
 

@@ -2,7 +2,7 @@
 //! the rest of the unit) and hidden subsets (n digits of a unit whose places together are n
 //! cells: those cells lose every other digit), for n = 2, 3, 4.
 
-use super::combos::first_combination;
+use super::combos::first_viable_combination;
 use super::geometry::{members, Cells, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
@@ -32,16 +32,18 @@ pub fn naked(p: &Pencil, n: usize) -> Option<Step> {
             continue;
         }
         let mut cells = [0usize; 9];
+        let mut masks = [0u16; 9];
         let mut count = 0;
         for cell in members(open) {
             let size = p.mask(cell).count_ones() as usize;
             if (1..=n).contains(&size) {
                 cells[count] = cell;
+                masks[count] = p.mask(cell);
                 count += 1;
             }
         }
-        let found = first_combination(count, n, &mut |pick| {
-            let digits = pick.iter().fold(0u16, |m, &i| m | p.mask(cells[i]));
+        let fits = |digits: u16| digits.count_ones() as usize <= n;
+        let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, digits| {
             if digits.count_ones() as usize != n {
                 return None;
             }
@@ -82,8 +84,8 @@ pub fn hidden(p: &Pencil, n: usize) -> Option<Step> {
                 count += 1;
             }
         }
-        let found = first_combination(count, n, &mut |pick| {
-            let cells: Cells = pick.iter().fold(0, |m, &i| m | places[i]);
+        let fits = |cells: Cells| cells.count_ones() as usize <= n;
+        let found = first_viable_combination(&places[..count], n, &fits, &mut |pick, cells| {
             if cells.count_ones() as usize != n {
                 return None;
             }
@@ -135,7 +137,7 @@ mod tests {
         for (cell, mask) in [(72usize, 0b1001u16), (73, 0b0011), (74, 0b0110), (75, 0b1100)] {
             quad[cell] = mask;
         }
-        assert_eq!(naked(&pencil_with(&quad), 4).map(|s| s.cells), Some(vec![72, 73, 74, 75]));
+        assert_eq!(naked(&pencil_with(&quad), 4).map(|s| s.cells.to_vec()), Some(vec![72, 73, 74, 75]));
     }
 
     #[test]
@@ -164,7 +166,7 @@ mod tests {
             }
         }
         let step = hidden(&pencil_with(&marks), 3).expect("a hidden triple in box 5");
-        assert_eq!((step.technique, step.cells.clone()), (Technique::HiddenTriple, vec![30, 40, 50]));
+        assert_eq!((step.technique, step.cells.to_vec()), (Technique::HiddenTriple, vec![30, 40, 50]));
         let mut quad = [0x1ffu16; 81];
         for cell in 0..9usize {
             if cell >= 4 {

@@ -8,8 +8,9 @@ use super::step::Step;
 use super::table::Technique;
 
 /// Calls `visit` with each rectangle of four empty cells in two rows, two columns and two
-/// boxes (corners in reading order), until it returns `Some`.
-fn rectangles(p: &Pencil, visit: &mut impl FnMut([usize; 4]) -> Option<Step>) -> Option<Step> {
+/// boxes (corners in reading order) with at least `bivalue` corners of two candidates, until
+/// it returns `Some`.
+fn rectangles(p: &Pencil, bivalue: usize, visit: &mut impl FnMut([usize; 4]) -> Option<Step>) -> Option<Step> {
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
@@ -22,6 +23,9 @@ fn rectangles(p: &Pencil, visit: &mut impl FnMut([usize; 4]) -> Option<Step>) ->
                     if corners.iter().any(|&c| p.empty() >> c & 1 == 0) {
                         continue;
                     }
+                    if corners.iter().filter(|&&c| p.mask(c).count_ones() == 2).count() < bivalue {
+                        continue;
+                    }
                     if let Some(step) = visit(corners) {
                         return Some(step);
                     }
@@ -32,24 +36,20 @@ fn rectangles(p: &Pencil, visit: &mut impl FnMut([usize; 4]) -> Option<Step>) ->
     None
 }
 
-fn common_pairs(p: &Pencil, corners: [usize; 4]) -> Vec<u16> {
+/// The pairs of digits every corner holds, in order (first digit, then second).
+fn common_pairs(p: &Pencil, corners: [usize; 4]) -> impl Iterator<Item = u16> {
     let common = corners.iter().fold(0x1ffu16, |m, &c| m & p.mask(c));
-    let digits: Vec<usize> = super::geometry::digits_of(common).collect();
-    let mut pairs = Vec::new();
-    for (i, &a) in digits.iter().enumerate() {
-        for &b in &digits[i + 1..] {
-            pairs.push(1 << a | 1 << b);
-        }
-    }
-    pairs
+    super::geometry::digits_of(common)
+        .flat_map(move |a| super::geometry::digits_of(common & !((2u16 << a) - 1)).map(move |b| 1 << a | 1 << b))
 }
 
 /// Type 1: three corners hold only {a, b}; the fourth loses a and b.
 pub fn rectangle_type_1(p: &Pencil) -> Option<Step> {
-    rectangles(p, &mut |corners| {
+    // Three corners hold only a pair: three of two candidates.
+    rectangles(p, 3, &mut |corners| {
         for pair in common_pairs(p, corners) {
-            let extra: Vec<usize> = corners.iter().copied().filter(|&c| p.mask(c) != pair).collect();
-            if let [fourth] = extra[..] {
+            let mut extra = corners.iter().copied().filter(|&c| p.mask(c) != pair);
+            if let (Some(fourth), None) = (extra.next(), extra.next()) {
                 let mut step = Step::new(Technique::UniqueRectangle1).with_cell_list(&corners.map(|c| c as u8)).with_digits(pair);
                 for d in super::geometry::digits_of(pair) {
                     step = step.eliminating(d, 1 << fourth);
@@ -64,10 +64,11 @@ pub fn rectangle_type_1(p: &Pencil) -> Option<Step> {
 /// Type 2: two corners hold only {a, b}, the other two only {a, b, c}: one of those two is
 /// c, so c leaves every cell that sees both.
 pub fn rectangle_type_2(p: &Pencil) -> Option<Step> {
-    rectangles(p, &mut |corners| {
+    // Two corners hold only a pair.
+    rectangles(p, 2, &mut |corners| {
         for pair in common_pairs(p, corners) {
-            let roof: Vec<usize> = corners.iter().copied().filter(|&c| p.mask(c) != pair).collect();
-            let [x, y] = roof[..] else { continue };
+            let mut roof = corners.iter().copied().filter(|&c| p.mask(c) != pair);
+            let (Some(x), Some(y), None) = (roof.next(), roof.next(), roof.next()) else { continue };
             let extra = p.mask(x) & !pair;
             if extra.count_ones() != 1 || p.mask(y) != pair | extra {
                 continue;

@@ -18,8 +18,7 @@ use crate::bindings::steps::values::{PyGrade, PySolvePath, PyStep};
 use crate::batch::Cost;
 use crate::check::is_valid;
 use crate::grid::{Grid, CELLS, SIDE};
-use crate::solve::count_solutions;
-use crate::steps::{self, GradeError, Pencil, Technique, Techniques, ALL_TECHNIQUES};
+use crate::steps::{self, GradeError, Pencil, Technique, Techniques, Uniqueness, ALL_TECHNIQUES};
 
 /// Boards graded between two checks for Ctrl-C.
 const BOARDS_PER_CHECK: usize = 16;
@@ -86,10 +85,7 @@ pub fn next_step(
         None => Pencil::from_grid(&grid),
         Some(marks) => Pencil::with_marks(&grid, &read_marks(marks)?).map_err(marks_error)?,
     };
-    let found = board.py().detach(|| {
-        let unique = count_solutions(&grid, 2) == 1;
-        steps::next_step(&pencil, allowed, unique)
-    });
+    let found = board.py().detach(|| steps::next_step(&pencil, allowed, Uniqueness::Count(grid)));
     Ok(found.map(|step| PyStep::new(step, pencil)))
 }
 
@@ -100,8 +96,8 @@ pub fn solve_steps(board: &Bound<'_, PyAny>, techniques: Option<&Bound<'_, PyAny
     let grid = rule_abiding(board)?;
     let allowed = allowed_techniques(techniques)?;
     let start = Pencil::from_grid(&grid);
-    let path = board.py().detach(|| steps::solve_path(start, allowed, count_solutions(&grid, 2) == 1));
-    PySolvePath::new(board.py(), start, path)
+    let path = board.py().detach(|| steps::solve_path(start, allowed, Uniqueness::Count(grid)));
+    Ok(PySolvePath::new(start, path))
 }
 
 #[doc = stub_doc!("grade")]

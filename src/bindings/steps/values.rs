@@ -1,6 +1,7 @@
 //! `Step`, `SolvePath` and `Grade`: core answers as immutable Python objects.
 
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::bindings::input::board_value::PyBoard;
@@ -96,27 +97,32 @@ impl PyStep {
 #[doc = stub_doc!("SolvePath")]
 #[pyclass(frozen, module = "valid_sudoku", name = "SolvePath")]
 pub struct PySolvePath {
-    steps: Py<PyList>,
-    count: usize,
-    solved: bool,
-    board: Py<PyBoard>,
+    /// The board the path starts from: each step's "before" is replayed from it.
+    start: Pencil,
+    path: crate::steps::Path,
+    // Python objects are made when first asked for: most callers read `solved` or a grade
+    // and never look at a step, and a path's Step objects cost more than finding it.
+    steps: PyOnceLock<Py<PyList>>,
+    board: PyOnceLock<Py<PyBoard>>,
 }
 
 impl PySolvePath {
-    pub fn new(py: Python<'_>, start: Pencil, path: crate::steps::Path) -> PyResult<PySolvePath> {
-        let mut before = start;
-        let count = path.steps.len();
-        let list = PyList::empty(py);
-        for step in path.steps {
-            let next = {
-                let mut after = before;
-                after.apply(&step);
-                after
-            };
-            list.append(Py::new(py, PyStep::new(step, before))?)?;
-            before = next;
-        }
-        Ok(PySolvePath { steps: list.unbind(), count, solved: path.solved, board: Py::new(py, PyBoard::from_grid(path.end.grid()))? })
+    pub fn new(start: Pencil, path: crate::steps::Path) -> PySolvePath {
+        PySolvePath { start, path, steps: PyOnceLock::new(), board: PyOnceLock::new() }
+    }
+
+    /// The Step objects, made once: each holds the board its step applies to.
+    fn step_objects<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyList>> {
+        let list = self.steps.get_or_try_init(py, || -> PyResult<Py<PyList>> {
+            let list = PyList::empty(py);
+            let mut before = self.start;
+            for step in &self.path.steps {
+                list.append(Py::new(py, PyStep::new(step.clone(), before))?)?;
+                before.apply(step);
+            }
+            Ok(list.unbind())
+        })?;
+        Ok(list.bind(py))
     }
 }
 
@@ -126,38 +132,36 @@ impl PySolvePath {
     #[getter]
     fn steps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         // A new list each time, so a caller's edits never change the path.
-        PyList::new(py, self.steps.bind(py).iter())
+        PyList::new(py, self.step_objects(py)?.iter())
     }
 
     #[doc = stub_doc!("SolvePath.solved")]
     #[getter]
     fn solved(&self) -> bool {
-        self.solved
+        self.path.solved
     }
 
     #[doc = stub_doc!("SolvePath.board")]
     #[getter]
-    fn board(&self, py: Python<'_>) -> Py<PyBoard> {
-        self.board.clone_ref(py)
+    fn board(&self, py: Python<'_>) -> PyResult<Py<PyBoard>> {
+        let board = self.board.get_or_try_init(py, || Py::new(py, PyBoard::from_grid(self.path.end.grid())))?;
+        Ok(board.clone_ref(py))
     }
 
     fn __len__(&self) -> usize {
-        self.count
+        self.path.steps.len()
     }
 
-    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+    fn __str__(&self) -> String {
         // Sentences are written when asked for, not for every path.
-        let mut text = Vec::with_capacity(self.count + 1);
-        for (i, step) in self.steps.bind(py).iter().enumerate() {
-            let step = step.cast_into::<PyStep>()?;
-            text.push(format!("{}. {}", i + 1, step.get().step.describe()));
-        }
-        text.push(if self.solved { "solved".into() } else { "stuck".into() });
-        Ok(text.join("\n"))
+        let mut text: Vec<String> =
+            self.path.steps.iter().enumerate().map(|(i, step)| format!("{}. {}", i + 1, step.describe())).collect();
+        text.push(if self.path.solved { "solved".into() } else { "stuck".into() });
+        text.join("\n")
     }
 
     fn __repr__(&self) -> String {
-        format!("<SolvePath: {} steps, {}>", self.count, if self.solved { "solved" } else { "stuck" })
+        format!("<SolvePath: {} steps, {}>", self.path.steps.len(), if self.path.solved { "solved" } else { "stuck" })
     }
 }
 
