@@ -33,10 +33,7 @@ try:
 except ImportError:  # numpy is optional; its row is left out.
     np = None  # type: ignore[assignment]
 
-try:
-    import rustoku  # type: ignore[import-untyped, import-not-found, unused-ignore]
-except ImportError:  # a benchmark-only dependency; its row is left out.
-    rustoku = None
+from peers import rustoku  # noqa: E402
 
 
 def python_sets_classic(board: Sequence[Sequence[object]], empty: object = ".") -> bool:

@@ -19,7 +19,6 @@ import argparse
 import platform
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -28,22 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
 import valid_sudoku  # noqa: E402
 from machine import cores, cpu_model  # noqa: E402
 from puzzles import DATA_DIR, KAGGLE_FILE, data_available, puzzle_lines  # noqa: E402
-
-try:
-    import rustoku  # type: ignore[import-untyped, import-not-found, unused-ignore]
-except ImportError:  # a benchmark-only dependency; its columns are left out.
-    rustoku = None
-
-
-def per_puzzle_us(function: Callable[[Any], Any], puzzles: list[Any], passes: int) -> float:
-    """The best of `passes` passes over the puzzles, in µs per puzzle."""
-    best = float("inf")
-    for _ in range(passes):
-        start = time.perf_counter()
-        for puzzle in puzzles:
-            function(puzzle)
-        best = min(best, time.perf_counter() - start)
-    return best * 1e6 / len(puzzles)
+from peers import rustoku  # noqa: E402
+from timing import per_puzzle_us  # noqa: E402
 
 
 def no_solution_boards(proper: list[str], count: int, rng: random.Random) -> list[str]:
