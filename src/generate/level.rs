@@ -8,7 +8,7 @@ use super::symmetry::Orbits;
 use super::unavoidable::Unavoidable;
 use crate::grid::Grid;
 use crate::solve::Stopped;
-use crate::steps::{level_within, logic_level, singles_place, Level};
+use crate::steps::{level_past_singles, level_within, logic_level, singles_place, Level};
 
 /// Removes from `puzzle` (which has the one solution `solution` and a level at most `ceiling`)
 /// each orbit of `order`, in turn, whose cells are all given, when the puzzle keeps one
@@ -53,7 +53,9 @@ pub fn remove_within(
                 // Every puzzle is at most guessing: the level is found once, at the end.
                 Some(None)
             } else {
-                level_within(&board.grid(), ceiling).map(Some)
+                // Singles do not solve the board: they did not fill the orbit back in, or the
+                // level was already above easy.
+                level_past_singles(&board.grid(), ceiling).map(Some)
             }
         } else {
             None

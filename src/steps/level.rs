@@ -143,6 +143,12 @@ pub fn level_within(grid: &Grid, ceiling: Level) -> Option<Level> {
     if solved_by_singles(grid) {
         return Some(Level::Easy);
     }
+    level_past_singles(grid, ceiling)
+}
+
+/// [`level_within`] of a grid that singles are known not to solve (removal knows it without
+/// trying them again), so its level is above easy.
+pub fn level_past_singles(grid: &Grid, ceiling: Level) -> Option<Level> {
     if ceiling == Level::Easy {
         return None;
     }
@@ -190,6 +196,9 @@ mod tests {
             assert_eq!(solved_by_singles(&puzzle), level == Level::Easy);
             for ceiling in Level::ALL {
                 assert_eq!(level_within(&puzzle, ceiling), (level <= ceiling).then_some(level), "{ceiling:?}");
+                if level != Level::Easy {
+                    assert_eq!(level_past_singles(&puzzle, ceiling), level_within(&puzzle, ceiling));
+                }
             }
         }
         // The sample reaches every level, so each branch above was taken.
