@@ -68,14 +68,16 @@ impl Rng {
             return 0;
         }
         let n64 = u64::from(n);
+        let mut product = u64::from(self.0.next_u32()) * n64;
         // The values of the low half below this threshold would make some results more likely.
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = u64::from(self.0.next_u32()) * n64;
-            if (product as u32) >= threshold {
-                return (product >> 32) as u32;
+        // It is below n, so the division is only needed when the low half is.
+        if (product as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (product as u32) < threshold {
+                product = u64::from(self.0.next_u32()) * n64;
             }
         }
+        (product >> 32) as u32
     }
 
     /// A uniform index into a slice of `len` items (`len` at most `u32::MAX`).

@@ -3,12 +3,12 @@
 //! is undone and the next orbit tried. Since removals mostly make a puzzle harder, it mostly
 //! ends at the level itself, and what it ends at is known without grading again.
 
-use super::removal::{all_forced, still_unique};
+use super::removal::{cell_set, unique_without_singles, Thinning};
 use super::symmetry::Orbits;
 use super::unavoidable::Unavoidable;
 use crate::grid::Grid;
 use crate::solve::Stopped;
-use crate::steps::{level_within, logic_level, solved_by_singles, Level};
+use crate::steps::{level_past_singles, level_within, logic_level, singles_place, Level};
 
 /// Removes from `puzzle` (which has the one solution `solution` and a level at most `ceiling`)
 /// each orbit of `order`, in turn, whose cells are all given, when the puzzle keeps one
@@ -29,46 +29,42 @@ pub fn remove_within(
     let sets = (ceiling != Level::Easy).then(|| Unavoidable::of(solution));
     // The level so far; `None` once it is only known to be at most guessing.
     let mut level = Some(Level::Easy);
-    let mut cells = *puzzle.cells();
+    let mut board = Thinning::new(puzzle);
     for &orbit in order {
         let members = orbits.get(usize::from(orbit));
-        if members.iter().any(|&cell| cells[usize::from(cell)] == 0) {
+        if !members.iter().all(|&cell| board.is_given(cell)) {
             continue;
         }
-        for &cell in members {
-            cells[usize::from(cell)] = 0;
-        }
-        let smaller = Grid::from_values(cells).unwrap_or(*puzzle);
+        board.take(members);
         // A forced removal changes neither the solution count nor the level (see all_forced).
-        let kept = if all_forced(&smaller, solution, members) {
+        let kept = if board.all_forced(solution, members) {
             Some(level)
         } else if level == Some(ceiling) && ceiling != Level::Guessing && ceiling != Level::Easy {
             // At the level: only forced removals go on, which need no grading.
             None
-        } else if ceiling != Level::Guessing && solved_by_singles(&smaller) {
-            // A board that singles solve is easy and has no other solution: no search needed.
+        } else if level == Some(Level::Easy) && singles_place(&board.grid(), cell_set(members)) {
+            // Singles still solve the board, so it is easy and has no other solution. Once
+            // the level is above easy they cannot: fewer givens never make singles go further.
             Some(Some(Level::Easy))
         } else if let Some(sets) = &sets {
-            if !still_unique(&smaller, solution, sets, members, should_stop)? {
+            if !unique_without_singles(&board, solution, sets, members, should_stop)? {
                 None
             } else if ceiling == Level::Guessing {
                 // Every puzzle is at most guessing: the level is found once, at the end.
                 Some(None)
             } else {
-                level_within(&smaller, ceiling).map(Some)
+                // Singles do not solve the board: they did not fill the orbit back in, or the
+                // level was already above easy.
+                level_past_singles(&board.grid(), ceiling).map(Some)
             }
         } else {
             None
         };
         match kept {
             Some(reached) => level = reached,
-            None => {
-                for &cell in members {
-                    cells[usize::from(cell)] = solution.cells()[usize::from(cell)];
-                }
-            }
+            None => board.give_back(members, solution),
         }
     }
-    *puzzle = Grid::from_values(cells).unwrap_or(*puzzle);
+    *puzzle = board.grid();
     Ok(level.unwrap_or_else(|| logic_level(puzzle)))
 }

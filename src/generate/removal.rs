@@ -2,9 +2,10 @@
 //! removed whole or not at all, each removal checked incrementally.
 
 use super::symmetry::Orbits;
-use super::unavoidable::{givens_of, Unavoidable};
+use super::unavoidable::{Cells, Unavoidable};
 use crate::grid::{box_of, Grid, CELLS, SIDE};
 use crate::solve::{count_solutions_avoiding, count_solutions_interruptible, Stopped};
+use crate::steps::singles_place;
 
 /// The 20 peers of each cell: the cells of its row, column and box but itself.
 const PEERS: [[u8; 20]; CELLS] = {
@@ -28,107 +29,174 @@ const PEERS: [[u8; 20]; CELLS] = {
     table
 };
 
-/// The digits present in each row, column and box of `cells` (bit d for digit d; bit 0 is
-/// set by any empty cell and means nothing).
-struct Units {
+/// A puzzle being thinned: its cells, the digits each row, column and box holds (bit d for
+/// digit d), and its givens as a cell set, kept up to date one cell at a time so that a check
+/// after each removal does not rescan the board.
+pub struct Thinning {
+    cells: [u8; CELLS],
     rows: [u16; SIDE],
     columns: [u16; SIDE],
     boxes: [u16; SIDE],
+    givens: Cells,
 }
 
-impl Units {
-    fn of(cells: &[u8; CELLS]) -> Units {
-        let mut units = Units {
+impl Thinning {
+    /// The board of `puzzle`, which must break no rule (each unit holds a digit once).
+    pub fn new(puzzle: &Grid) -> Thinning {
+        let mut board = Thinning {
+            cells: [0; CELLS],
             rows: [0; SIDE],
             columns: [0; SIDE],
             boxes: [0; SIDE],
+            givens: 0,
         };
-        for (cell, &value) in cells.iter().enumerate() {
-            let (r, c) = (cell / SIDE, cell % SIDE);
-            units.rows[r] |= 1 << value;
-            units.columns[c] |= 1 << value;
-            units.boxes[box_of(r, c)] |= 1 << value;
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            board.put(cell, digit);
         }
-        units
+        board
     }
 
-    /// The digits seen by an empty cell from its row, column and box.
+    /// Puts `digit` (1-9) into the empty `cell`; 0 leaves it empty.
+    fn put(&mut self, cell: usize, digit: u8) {
+        if digit == 0 || cell >= CELLS {
+            return;
+        }
+        let (r, c) = (cell / SIDE, cell % SIDE);
+        self.cells[cell] = digit;
+        self.rows[r] |= 1 << digit;
+        self.columns[c] |= 1 << digit;
+        self.boxes[box_of(r, c)] |= 1 << digit;
+        self.givens |= 1 << cell;
+    }
+
+    /// Empties `cell`.
+    fn clear(&mut self, cell: usize) {
+        let Some(&digit) = self.cells.get(cell) else {
+            return;
+        };
+        let (r, c) = (cell / SIDE, cell % SIDE);
+        let keep = !(1u16 << digit);
+        self.rows[r] &= keep;
+        self.columns[c] &= keep;
+        self.boxes[box_of(r, c)] &= keep;
+        self.cells[cell] = 0;
+        self.givens &= !(1 << cell);
+    }
+
+    /// Empties each cell of `cells`.
+    pub fn take(&mut self, cells: &[u8]) {
+        cells.iter().for_each(|&cell| self.clear(usize::from(cell)));
+    }
+
+    /// Puts back each cell of `cells` from `solution`.
+    pub fn give_back(&mut self, cells: &[u8], solution: &Grid) {
+        for &cell in cells {
+            let cell = usize::from(cell);
+            self.put(cell, solution.cells().get(cell).copied().unwrap_or(0));
+        }
+    }
+
+    /// True when `cell` holds a given.
+    pub fn is_given(&self, cell: u8) -> bool {
+        self.givens >> cell & 1 == 1
+    }
+
+    /// The number of givens.
+    pub fn count(&self) -> usize {
+        self.givens.count_ones() as usize
+    }
+
+    /// The givens as a cell set.
+    pub fn givens(&self) -> Cells {
+        self.givens
+    }
+
+    /// The board as a grid.
+    pub fn grid(&self) -> Grid {
+        Grid::from_values(self.cells).unwrap_or(Grid::EMPTY)
+    }
+
+    /// The digits an empty cell sees in its row, column and box.
     fn seen(&self, cell: usize) -> u16 {
         let (r, c) = (cell / SIDE, cell % SIDE);
         self.rows[r] | self.columns[c] | self.boxes[box_of(r, c)]
     }
-}
 
-/// True when the givens of `cells` force `digit` into the empty `cell`: a naked single (the
-/// other eight digits are among its peers) or a hidden single (no other empty cell of its
-/// row, column or box can take the digit).
-fn forced(cells: &[u8; CELLS], units: &Units, cell: usize, digit: u8) -> bool {
-    if (units.seen(cell) >> 1).count_ones() == 8 {
-        return true;
-    }
-    let Some(peers) = PEERS.get(cell) else {
-        return false;
-    };
-    let (r, c) = (cell / SIDE, cell % SIDE);
-    let bit = 1u16 << digit;
-    // Whether some other empty cell of the row, the column, the box can take the digit.
-    let mut open = [false; 3];
-    for &peer in peers {
-        let peer = usize::from(peer);
-        if cells[peer] != 0 || units.seen(peer) & bit != 0 {
-            continue;
+    /// True when the givens force `digit` into the empty `cell`: a naked single (the other
+    /// eight digits are among its peers) or a hidden single (no other empty cell of its row,
+    /// column or box can take the digit).
+    fn forced(&self, cell: usize, digit: u8) -> bool {
+        if (self.seen(cell) >> 1).count_ones() == 8 {
+            return true;
         }
-        let (r2, c2) = (peer / SIDE, peer % SIDE);
-        open[0] |= r2 == r;
-        open[1] |= c2 == c;
-        open[2] |= box_of(r2, c2) == box_of(r, c);
+        let Some(peers) = PEERS.get(cell) else {
+            return false;
+        };
+        let (r, c) = (cell / SIDE, cell % SIDE);
+        let bit = 1u16 << digit;
+        // Whether some other empty cell of the row, the column, the box can take the digit.
+        let mut open = [false; 3];
+        for &peer in peers {
+            let peer = usize::from(peer);
+            if self.givens >> peer & 1 == 1 || self.seen(peer) & bit != 0 {
+                continue;
+            }
+            let (r2, c2) = (peer / SIDE, peer % SIDE);
+            open[0] |= r2 == r;
+            open[1] |= c2 == c;
+            open[2] |= box_of(r2, c2) == box_of(r, c);
+        }
+        open.contains(&false)
     }
-    open.contains(&false)
+
+    /// True when a naked or hidden single of the givens forces each cell of `removed` (its
+    /// digit in `solution`): putting them back is then what singles do first, so the puzzle
+    /// keeps its one solution, and its singles reach the same board as before the removal.
+    pub fn all_forced(&self, solution: &Grid, removed: &[u8]) -> bool {
+        let full = solution.cells();
+        removed.iter().all(|&cell| {
+            let cell = usize::from(cell);
+            self.forced(cell, full.get(cell).copied().unwrap_or(0))
+        })
+    }
 }
 
-/// True when a naked or hidden single of `puzzle`'s givens forces each cell of `removed` (its
-/// digit in `solution`): putting them back is then what singles do first, so the puzzle keeps
-/// its one solution, and its singles reach the same board as before the removal.
-pub fn all_forced(puzzle: &Grid, solution: &Grid, removed: &[u8]) -> bool {
-    let cells = puzzle.cells();
-    let units = Units::of(cells);
-    let full = solution.cells();
-    removed.iter().all(|&cell| {
-        forced(
-            cells,
-            &units,
-            usize::from(cell),
-            full.get(usize::from(cell)).copied().unwrap_or(0),
-        )
-    })
-}
-
-/// Whether `puzzle`, which has `solution` as a solution, has no other. `removed` are the cells
-/// just emptied: when that is one cell, the only other solutions would differ there, so one
-/// search that avoids its digit decides it.
-pub fn still_unique(
-    puzzle: &Grid,
+/// Whether the board, which has `solution` as a solution, has no other, once no single forces
+/// the cells of `removed` (just emptied) back: refused without a search when they empty a
+/// two-digit unavoidable set; else, for one cell, one search for a solution that avoids its
+/// digit there (the only other solutions would), and for an orbit a count to two.
+pub fn unique_without_singles(
+    board: &Thinning,
     solution: &Grid,
     sets: &Unavoidable,
     removed: &[u8],
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<bool, Stopped> {
-    if all_forced(puzzle, solution, removed) {
-        return Ok(true);
-    }
-    let givens = givens_of(puzzle);
-    if removed
-        .iter()
-        .any(|&cell| sets.emptied(givens, usize::from(cell)))
-    {
+    if sets.empties(board.givens(), removed) {
         return Ok(false);
     }
+    unique_by_search(board, solution, removed, should_stop)
+}
+
+/// [`unique_without_singles`] past the unavoidable sets: the search alone.
+fn unique_by_search(
+    board: &Thinning,
+    solution: &Grid,
+    removed: &[u8],
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<bool, Stopped> {
+    let puzzle = board.grid();
     if let [cell] = removed {
         let cell = usize::from(*cell);
         let digit = solution.cells().get(cell).copied().unwrap_or(0);
-        return Ok(count_solutions_avoiding(puzzle, cell, digit, 1, should_stop)? == 0);
+        return Ok(count_solutions_avoiding(&puzzle, cell, digit, 1, should_stop)? == 0);
     }
-    Ok(count_solutions_interruptible(puzzle, 2, should_stop)? == 1)
+    Ok(count_solutions_interruptible(&puzzle, 2, should_stop)? == 1)
+}
+
+/// The cells of `members` as a cell set.
+pub fn cell_set(members: &[u8]) -> Cells {
+    members.iter().fold(0, |set, &cell| set | 1 << (cell % CELLS as u8))
 }
 
 /// Removes from `puzzle` (which has the one solution `solution`) each orbit of `order` whose
@@ -143,28 +211,34 @@ pub fn remove_orbits(
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<(), Stopped> {
     let sets = Unavoidable::of(solution);
-    let mut cells = *puzzle.cells();
-    let mut givens = cells.iter().filter(|&&v| v != 0).count();
+    let mut board = Thinning::new(puzzle);
+    // Whether singles solve the board: then a removal that singles fill back in keeps one
+    // solution with no search (see `singles_place`), and once a removal needs the search
+    // they no longer do (fewer givens never make singles go further).
+    let mut by_singles = puzzle.is_complete();
     for &orbit in order {
         let members = orbits.get(usize::from(orbit));
-        if members.iter().any(|&cell| cells[usize::from(cell)] == 0)
-            || givens < floor + members.len()
-        {
+        if !members.iter().all(|&cell| board.is_given(cell)) || board.count() < floor + members.len() {
             continue;
         }
-        for &cell in members {
-            cells[usize::from(cell)] = 0;
-        }
-        let smaller = Grid::from_values(cells).unwrap_or(*puzzle);
-        if still_unique(&smaller, solution, &sets, members, should_stop)? {
-            givens -= members.len();
+        board.take(members);
+        let kept = if board.all_forced(solution, members) {
+            true
+        } else if sets.empties(board.givens(), members) {
+            false
+        } else if by_singles && singles_place(&board.grid(), cell_set(members)) {
+            true
+        } else if unique_by_search(&board, solution, members, should_stop)? {
+            by_singles = false;
+            true
         } else {
-            for &cell in members {
-                cells[usize::from(cell)] = solution.cells()[usize::from(cell)];
-            }
+            false
+        };
+        if !kept {
+            board.give_back(members, solution);
         }
     }
-    *puzzle = Grid::from_values(cells).unwrap_or(*puzzle);
+    *puzzle = board.grid();
     Ok(())
 }
 
@@ -176,18 +250,18 @@ pub fn is_minimal(
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<bool, Stopped> {
     let sets = Unavoidable::of(solution);
-    let mut cells = *puzzle.cells();
-    for cell in 0..CELLS {
-        let digit = cells[cell];
-        if digit == 0 {
+    let mut board = Thinning::new(puzzle);
+    for cell in 0..CELLS as u8 {
+        if !board.is_given(cell) {
             continue;
         }
-        cells[cell] = 0;
-        let smaller = Grid::from_values(cells).unwrap_or(*puzzle);
-        if still_unique(&smaller, solution, &sets, &[cell as u8], should_stop)? {
+        board.take(&[cell]);
+        if board.all_forced(solution, &[cell])
+            || unique_without_singles(&board, solution, &sets, &[cell], should_stop)?
+        {
             return Ok(false);
         }
-        cells[cell] = digit;
+        board.give_back(&[cell], solution);
     }
     Ok(true)
 }
@@ -195,6 +269,89 @@ pub fn is_minimal(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::descend::shuffled_orbits;
+    use crate::generate::grids::random_grid;
+    use crate::generate::Symmetry;
+    use crate::rng::Rng;
+    use crate::solve::count_solutions;
+
+    /// Removal with a full count after each step, and nothing else: what `remove_orbits`
+    /// must match whatever its shortcuts decide.
+    fn plain_removal(solution: &Grid, orbits: &Orbits, order: &[u8]) -> Grid {
+        let mut cells = *solution.cells();
+        for &orbit in order {
+            let members = orbits.get(usize::from(orbit));
+            let mut smaller = cells;
+            members.iter().for_each(|&cell| smaller[usize::from(cell)] = 0);
+            if count_solutions(&Grid::from_values(smaller).unwrap_or(Grid::EMPTY), 2) == 1 {
+                cells = smaller;
+            }
+        }
+        Grid::from_values(cells).unwrap_or(Grid::EMPTY)
+    }
+
+    #[test]
+    fn removal_matches_plain_removal() {
+        let mut rng = Rng::new(21);
+        for symmetry in [Symmetry::None, Symmetry::Rot180, Symmetry::Rot90] {
+            let orbits = symmetry.orbits();
+            for _ in 0..15 {
+                let solution = random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
+                let mut order = [0u8; CELLS];
+                let order = shuffled_orbits(&mut order, orbits.len(), &mut rng);
+                let mut puzzle = solution;
+                assert_eq!(remove_orbits(&mut puzzle, &solution, &orbits, order, 0, &mut || false), Ok(()));
+                assert_eq!(puzzle, plain_removal(&solution, &orbits, order), "{symmetry:?}");
+            }
+        }
+    }
+
+    /// The digits that `cell` of `cells` can take: those none of its peers holds.
+    fn candidates(cells: &[u8; CELLS], cell: usize) -> u16 {
+        PEERS[cell].iter().fold(0x3fe, |open, &peer| open & !(1 << cells[usize::from(peer)]))
+    }
+
+    /// A naked or hidden single of `digit` at the empty `cell`, found from scratch.
+    fn plainly_forced(cells: &[u8; CELLS], cell: usize, digit: u8) -> bool {
+        if candidates(cells, cell) == 1 << digit {
+            return true;
+        }
+        let same = [
+            |a: usize, b: usize| a / SIDE == b / SIDE,
+            |a: usize, b: usize| a % SIDE == b % SIDE,
+            |a: usize, b: usize| box_of(a / SIDE, a % SIDE) == box_of(b / SIDE, b % SIDE),
+        ];
+        same.iter().any(|same| {
+            (0..CELLS).all(|other| {
+                other == cell || !same(cell, other) || cells[other] != 0 || candidates(cells, other) & 1 << digit == 0
+            })
+        })
+    }
+
+    #[test]
+    fn the_kept_board_matches_a_fresh_one_and_forced_cells_a_plain_check() {
+        let mut rng = Rng::new(8);
+        for _ in 0..5 {
+            let solution = random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
+            let mut board = Thinning::new(&solution);
+            let mut order: Vec<u8> = (0..CELLS as u8).collect();
+            rng.shuffle(&mut order);
+            for &cell in &order {
+                board.take(&[cell]);
+                let fresh = Thinning::new(&board.grid());
+                assert_eq!(board.givens(), fresh.givens());
+                assert_eq!((board.rows, board.columns, board.boxes), (fresh.rows, fresh.columns, fresh.boxes));
+                let digit = solution.cells()[usize::from(cell)];
+                let forced = board.all_forced(&solution, &[cell]);
+                assert_eq!(forced, plainly_forced(board.grid().cells(), usize::from(cell), digit));
+                // Keep about half the unforced cells, so that late boards are sparse.
+                if !forced && rng.coin() {
+                    board.give_back(&[cell], &solution);
+                }
+            }
+            assert_eq!(board.count(), board.grid().givens());
+        }
+    }
 
     #[test]
     fn peers_are_twenty_distinct_others() {

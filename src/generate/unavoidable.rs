@@ -47,39 +47,47 @@ impl Unavoidable {
     /// the same columns for each digit (row cycles of the pair), and each box must hold both
     /// digits of the set or neither.
     fn pair(&mut self, a: &[usize; SIDE], b: &[usize; SIDE]) {
-        let mut cycles = [0u16; SIDE];
+        // The row holding digit a in each column.
+        let mut row_of_a = [0usize; SIDE];
+        for (row, &col) in a.iter().enumerate() {
+            if let Some(slot) = row_of_a.get_mut(col) {
+                *slot = row;
+            }
+        }
+        // Each row cycle's cells and the boxes its two digits fill.
+        let mut cycles = [(0 as Cells, 0u16, 0u16); SIDE];
         let mut cycle_count = 0;
         let mut seen = 0u16;
         for start in 0..SIDE {
             if seen & (1 << start) != 0 {
                 continue;
             }
-            let mut rows = 0u16;
+            let mut cycle = (0 as Cells, 0u16, 0u16);
             let mut row = start;
-            while rows & (1 << row) == 0 {
-                rows |= 1 << row;
+            while seen & (1 << row) == 0 {
+                seen |= 1 << row;
+                let (col_a, col_b) = (a[row], b[row]);
+                cycle.0 |= 1 << (row * SIDE + col_a) | 1 << (row * SIDE + col_b);
+                cycle.1 |= 1 << box_of(row, col_a);
+                cycle.2 |= 1 << box_of(row, col_b);
                 // The next row holds digit a in the column where this row holds b.
-                row = a.iter().position(|&col| col == b[row]).unwrap_or(start);
+                row = row_of_a.get(col_b).copied().unwrap_or(start);
             }
-            seen |= rows;
             if let Some(slot) = cycles.get_mut(cycle_count) {
-                *slot = rows;
+                *slot = cycle;
                 cycle_count += 1;
             }
         }
+        let cycles = cycles.get(..cycle_count).unwrap_or_default();
         // Every non-empty union of cycles (all of them: the two digits swapped everywhere).
         for subset in 1u32..(1 << cycle_count) {
-            let rows = (0..cycle_count)
-                .filter(|k| subset & (1 << k) != 0)
-                .fold(0u16, |rows, k| rows | cycles[k]);
-            let mut set: Cells = 0;
-            let mut boxes_a = 0u16;
-            let mut boxes_b = 0u16;
-            for row in (0..SIDE).filter(|r| rows & (1 << r) != 0) {
-                set |= 1 << (row * SIDE + a[row]) | 1 << (row * SIDE + b[row]);
-                boxes_a |= 1 << box_of(row, a[row]);
-                boxes_b |= 1 << box_of(row, b[row]);
-            }
+            let (set, boxes_a, boxes_b) = cycles
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| subset & (1 << k) != 0)
+                .fold((0 as Cells, 0u16, 0u16), |union, (_, cycle)| {
+                    (union.0 | cycle.0, union.1 | cycle.1, union.2 | cycle.2)
+                });
             // Sets of other pairs hold other digits, and other unions other rows: no repeats.
             if boxes_a == boxes_b && self.count < MOST {
                 self.sets[self.count] = set;
@@ -98,6 +106,11 @@ impl Unavoidable {
             .any(|&set| set & bit != 0 && set & givens == 0)
     }
 
+    /// True when some set holds a cell of `removed` and no given of `givens`.
+    pub fn empties(&self, givens: Cells, removed: &[u8]) -> bool {
+        removed.iter().any(|&cell| self.emptied(givens, usize::from(cell)))
+    }
+
     /// How many sets there are.
     pub fn len(&self) -> usize {
         self.count
@@ -112,15 +125,6 @@ impl Unavoidable {
     pub fn sets(&self) -> &[Cells] {
         self.sets.get(..self.count).unwrap_or_default()
     }
-}
-
-/// The givens of a board as a cell bit set.
-pub fn givens_of(grid: &Grid) -> Cells {
-    grid.cells()
-        .iter()
-        .enumerate()
-        .filter(|(_, &v)| v != 0)
-        .fold(0, |set, (cell, _)| set | 1 << cell)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! solutions that avoid one digit at one cell (the incremental check of clue removal), and a
 //! walk over solutions.
 
-use super::search::{apply, configuration_choice, search, Stopped};
+use super::search::{apply, search, Stopped};
 use super::state::Candidates;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
@@ -76,16 +76,17 @@ pub fn for_each_solution(
     .map(|_| ())
 }
 
-/// A guess still open in the random search: the board before it, what was guessed (as in
-/// `search`), and the options not yet tried.
+/// A guess still open in the random search: the board before it, the cell guessed, and the
+/// digits not yet tried there.
 #[derive(Clone, Copy)]
 struct Frame {
     before: Candidates,
-    choice: u8,
+    cell: u8,
     untried: u16,
 }
 
-const MAX_DEPTH: usize = CELLS + 27;
+/// Each open guess is on a cell still empty below it.
+const MAX_DEPTH: usize = CELLS;
 
 /// One solution of `grid`, found by a depth-first search that takes each guess's options in a
 /// random order; `None` when there is none. Every solution can come out, though not all
@@ -103,7 +104,7 @@ pub fn random_solution(
     }
     let mut stack = [Frame {
         before: start,
-        choice: 0,
+        cell: 0,
         untried: 0,
     }; MAX_DEPTH];
     let mut depth = 0;
@@ -122,29 +123,23 @@ pub fn random_solution(
                     return Err(Stopped);
                 }
             }
-            // No deductions (as solve): they would change nothing a random order needs.
-            let (choice, options) = match board.configuration_guess_or_deduce(false) {
-                Ok((Some((unit, digit, left)), _)) => (configuration_choice(unit, digit), u16::from(left)),
-                Ok((None, _)) => board.guess(),
-                Err(_) => {
-                    alive = false;
-                    continue;
-                }
-            };
+            // Guesses on cells only: from three given boxes a fill rarely backtracks, and the
+            // cell guess is a quarter of the cost of choosing a configuration to guess.
+            let (cell, options) = board.guess();
             let option = pick(options, rng);
             let untried = options & !(1 << option);
             if untried != 0 {
-                // As in `search`: each open frame's cell or digit-band is decided below it.
+                // Each open frame's cell is decided below it, so the stack never overflows.
                 if let Some(frame) = stack.get_mut(depth) {
                     *frame = Frame {
                         before: board,
-                        choice: choice as u8,
+                        cell: cell as u8,
                         untried,
                     };
                     depth += 1;
                 }
             }
-            alive = apply(&mut board, choice, option);
+            alive = apply(&mut board, cell, option);
         } else {
             let Some(frame) = depth.checked_sub(1).and_then(|top| stack.get_mut(top)) else {
                 return Ok(None);
@@ -152,11 +147,11 @@ pub fn random_solution(
             let option = pick(frame.untried, rng);
             frame.untried &= !(1 << option);
             board = frame.before;
-            let choice = usize::from(frame.choice);
+            let cell = usize::from(frame.cell);
             if frame.untried == 0 {
                 depth -= 1;
             }
-            alive = apply(&mut board, choice, option);
+            alive = apply(&mut board, cell, option);
         }
     }
 }

@@ -11,7 +11,7 @@
 //! is the full path until the full path needs a harder technique, where the restricted one is
 //! stuck.
 
-use super::geometry::{members, PEERS, UNIT_CELLS};
+use super::geometry::{members, Cells, PEERS, UNIT_CELLS};
 use super::path::solve_path;
 use super::pencil::Pencil;
 use super::table::{Level, Techniques, TECHNIQUES};
@@ -58,35 +58,44 @@ pub fn place_singles(pencil: &mut Pencil) {
 }
 
 /// True when singles alone solve `grid`: its level is [`Level::Easy`]. The same fixpoint as
-/// [`place_singles`], on bare bitboards (each digit's candidate cells), without pencil marks:
-/// the check removal runs after each removal while making an easy puzzle.
+/// [`place_singles`], on bare bitboards (each digit's candidate cells), without pencil marks.
 pub fn solved_by_singles(grid: &Grid) -> bool {
-    let mut empty = 0u128;
-    let mut digits = [0u128; 9];
+    singles_place(grid, Cells::MAX)
+}
+
+/// True when naked and hidden singles, from the givens of `grid`, fill every empty cell of
+/// `cells` (on a board that has a solution; false once some cell has no candidate left). It
+/// stops as soon as they have: removal uses it after taking givens away from a puzzle that
+/// singles solve, since the smaller board is then solved by singles exactly when they fill the
+/// cells taken away (singles only get easier with more givens, and once those cells are filled
+/// the board holds every given of the solvable one).
+pub fn singles_place(grid: &Grid, cells: Cells) -> bool {
+    let mut empty: Cells = 0;
+    let mut digits = [0 as Cells; 9];
     for (cell, &value) in grid.cells().iter().enumerate() {
         if value == 0 {
             empty |= 1 << cell;
         }
     }
-    digits.iter_mut().for_each(|cells| *cells = empty);
+    digits.iter_mut().for_each(|candidates| *candidates = empty);
     for (cell, &value) in grid.cells().iter().enumerate() {
-        if let Some(cells) = usize::from(value).checked_sub(1).and_then(|d| digits.get_mut(d)) {
-            *cells &= !PEERS[cell];
+        if let Some(candidates) = usize::from(value).checked_sub(1).and_then(|d| digits.get_mut(d)) {
+            *candidates &= !PEERS[cell];
         }
     }
-    let place = |digits: &mut [u128; 9], empty: &mut u128, cell: usize, d: usize| {
-        let bit = 1u128 << cell;
-        digits.iter_mut().for_each(|cells| *cells &= !bit);
-        if let Some(cells) = digits.get_mut(d) {
-            *cells &= !PEERS[cell];
+    let place = |digits: &mut [Cells; 9], empty: &mut Cells, cell: usize, d: usize| {
+        let bit: Cells = 1 << cell;
+        digits.iter_mut().for_each(|candidates| *candidates &= !bit);
+        if let Some(candidates) = digits.get_mut(d) {
+            *candidates &= !PEERS[cell];
         }
         *empty &= !bit;
     };
-    while empty != 0 {
-        let (mut ones, mut twos) = (0u128, 0u128);
-        for &cells in &digits {
-            twos |= ones & cells;
-            ones |= cells;
+    while empty & cells != 0 {
+        let (mut ones, mut twos) = (0 as Cells, 0 as Cells);
+        for &candidates in &digits {
+            twos |= ones & candidates;
+            ones |= candidates;
         }
         if ones & empty != empty {
             return false;
@@ -94,7 +103,7 @@ pub fn solved_by_singles(grid: &Grid) -> bool {
         let naked = ones & !twos & empty;
         if naked != 0 {
             for cell in members(naked) {
-                if let Some(d) = digits.iter().position(|&cells| cells >> cell & 1 == 1) {
+                if let Some(d) = digits.iter().position(|&candidates| candidates >> cell & 1 == 1) {
                     place(&mut digits, &mut empty, cell, d);
                 }
             }
@@ -111,6 +120,9 @@ pub fn solved_by_singles(grid: &Grid) -> bool {
                     place(&mut digits, &mut empty, places.trailing_zeros() as usize, d);
                     placed = true;
                 }
+            }
+            if empty & cells == 0 {
+                return true;
             }
         }
         if !placed {
@@ -131,6 +143,12 @@ pub fn level_within(grid: &Grid, ceiling: Level) -> Option<Level> {
     if solved_by_singles(grid) {
         return Some(Level::Easy);
     }
+    level_past_singles(grid, ceiling)
+}
+
+/// [`level_within`] of a grid that singles are known not to solve (removal knows it without
+/// trying them again), so its level is above easy.
+pub fn level_past_singles(grid: &Grid, ceiling: Level) -> Option<Level> {
     if ceiling == Level::Easy {
         return None;
     }
@@ -178,10 +196,37 @@ mod tests {
             assert_eq!(solved_by_singles(&puzzle), level == Level::Easy);
             for ceiling in Level::ALL {
                 assert_eq!(level_within(&puzzle, ceiling), (level <= ceiling).then_some(level), "{ceiling:?}");
+                if level != Level::Easy {
+                    assert_eq!(level_past_singles(&puzzle, ceiling), level_within(&puzzle, ceiling));
+                }
             }
         }
         // The sample reaches every level, so each branch above was taken.
         assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+
+    #[test]
+    fn singles_place_the_removed_cell_exactly_when_they_solve_the_smaller_board() {
+        let mut rng = Rng::new(6);
+        let mut both = [0usize; 2];
+        for puzzle in puzzles().into_iter().filter(solved_by_singles) {
+            let mut cells = *puzzle.cells();
+            // Empty givens in a random order while singles solve the board.
+            let mut order: Vec<usize> = (0..81).filter(|&cell| cells[cell] != 0).collect();
+            rng.shuffle(&mut order);
+            for cell in order {
+                let digit = cells[cell];
+                cells[cell] = 0;
+                let smaller = Grid::from_values(cells).unwrap_or(Grid::EMPTY);
+                let solved = solved_by_singles(&smaller);
+                assert_eq!(singles_place(&smaller, 1 << cell), solved, "{smaller:?}");
+                both[usize::from(solved)] += 1;
+                if !solved {
+                    cells[cell] = digit;
+                }
+            }
+        }
+        assert!(both.iter().all(|&n| n > 0), "{both:?}");
     }
 
     #[test]
