@@ -21,11 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
 
 import valid_sudoku  # noqa: E402
 from machine import cores, cpu_model  # noqa: E402
-
-try:
-    import rustoku  # type: ignore[import-untyped, import-not-found, unused-ignore]
-except ImportError:  # a benchmark-only dependency; its rows are left out.
-    rustoku = None
+from peers import rustoku  # noqa: E402
 
 
 def per_item_us(make: Callable[[int], Any], count: int, passes: int) -> float:
