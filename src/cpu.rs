@@ -64,12 +64,13 @@ fn flag_set(name: &str) -> bool {
     std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0")
 }
 
+/// True when the CPU has AVX2, whatever the environment says (for tests).
 #[cfg(target_arch = "x86_64")]
-fn avx2_detected() -> bool {
+pub fn avx2_detected() -> bool {
     std::arch::is_x86_feature_detected!("avx2")
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn avx2_detected() -> bool {
+pub fn avx2_detected() -> bool {
     false
 }
