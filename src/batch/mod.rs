@@ -25,6 +25,7 @@ mod kernel_tests;
 pub mod fixed_text;
 mod kernel;
 mod lines;
+pub mod pages;
 mod portable;
 pub mod run;
 pub mod source;

@@ -170,6 +170,7 @@ fn board_at(values: &[u8], k: usize) -> Option<&[u8; CELLS]> {
 fn empty_rows(count: usize) -> PyResult<Vec<Row>> {
     let mut rows = Vec::new();
     rows.try_reserve_exact(count).map_err(|_| PyMemoryError::new_err(format!("boards: no memory for {count} rows")))?;
+    crate::batch::pages::advise_huge_pages(&mut rows);
     Ok(rows)
 }
 

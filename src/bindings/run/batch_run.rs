@@ -135,6 +135,7 @@ where
     // Reserved, not written: the pages are the system's until a block is grown into them.
     let mut out: Vec<T> = Vec::new();
     out.try_reserve_exact(count).map_err(|_| memory())?;
+    crate::batch::pages::advise_huge_pages(&mut out);
     let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
     let fail = |failure: Failure| match failure.error {
         BatchError::Stopped => stopped(interrupt),
