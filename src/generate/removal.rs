@@ -7,7 +7,6 @@ use crate::grid::{box_of, Grid, CELLS, SIDE};
 use super::window::Window;
 use super::Symmetry;
 use crate::solve::Stopped;
-use crate::steps::singles_place;
 
 /// The 20 peers of each cell: the cells of its row, column and box but itself.
 const PEERS: [[u8; 20]; CELLS] = {
@@ -202,10 +201,6 @@ pub fn remove_orbits(
 ) -> Result<(), Stopped> {
     let sets = Unavoidable::of(solution);
     let mut board = Thinning::new(puzzle);
-    // Whether singles solve the board: then a removal that singles fill back in keeps one
-    // solution with no search (see `singles_place`), and once a removal needs the search
-    // they no longer do (fewer givens never make singles go further).
-    let mut by_singles = puzzle.is_complete();
     let mut window = Window::default();
     for (k, &orbit) in order.iter().enumerate() {
         let members = orbits.get(usize::from(orbit));
@@ -213,18 +208,11 @@ pub fn remove_orbits(
             continue;
         }
         board.take(members);
-        let kept = if board.all_forced(solution, members) {
-            true
-        } else if sets.empties(board.givens(), members) {
-            false
-        } else if by_singles && singles_place(&board.grid(), cell_set(members)) {
-            true
-        } else if window.unique(&board, solution, members, orbits, order.get(k + 1..).unwrap_or_default(), should_stop)? {
-            by_singles = false;
-            true
-        } else {
-            false
-        };
+        // No check of singles first: the window's propagation, which a search starts with,
+        // takes about what singles do and also serves the checks they cannot settle.
+        let ahead = order.get(k + 1..).unwrap_or_default();
+        let kept = board.all_forced(solution, members)
+            || unique_without_singles(&board, solution, &sets, &mut window, members, orbits, ahead, should_stop)?;
         if !kept {
             board.give_back(members, solution);
         }
