@@ -29,6 +29,12 @@ impl Partial {
         Partial { givens: *givens, start }
     }
 
+    /// True when propagation alone (naked and hidden singles, pointing and claiming, which is
+    /// what settling does) fills every cell of the start's givens.
+    pub fn is_solved(&self) -> bool {
+        self.start.is_some_and(|start| start.is_solved())
+    }
+
     /// The number of solutions of `grid` in which `cell` does not hold `digit` (with `avoid`
     /// set; else all of them), counted up to `limit`: what [`count_solutions_avoiding`] and
     /// counting give, from the shared start when `grid` keeps every given of it (otherwise,
