@@ -6,6 +6,7 @@
 use super::removal::{cell_set, unique_without_singles, Thinning};
 use super::symmetry::Orbits;
 use super::unavoidable::Unavoidable;
+use super::window::Window;
 use crate::grid::Grid;
 use crate::solve::Stopped;
 use crate::steps::{level_past_singles, level_within, logic_level, singles_place, Level};
@@ -30,7 +31,8 @@ pub fn remove_within(
     // The level so far; `None` once it is only known to be at most guessing.
     let mut level = Some(Level::Easy);
     let mut board = Thinning::new(puzzle);
-    for &orbit in order {
+    let mut window = Window::default();
+    for (k, &orbit) in order.iter().enumerate() {
         let members = orbits.get(usize::from(orbit));
         if !members.iter().all(|&cell| board.is_given(cell)) {
             continue;
@@ -47,7 +49,8 @@ pub fn remove_within(
             // the level is above easy they cannot: fewer givens never make singles go further.
             Some(Some(Level::Easy))
         } else if let Some(sets) = &sets {
-            if !unique_without_singles(&board, solution, sets, members, should_stop)? {
+            let ahead = order.get(k + 1..).unwrap_or_default();
+            if !unique_without_singles(&board, solution, sets, &mut window, members, orbits, ahead, should_stop)? {
                 None
             } else if ceiling == Level::Guessing {
                 // Every puzzle is at most guessing: the level is found once, at the end.

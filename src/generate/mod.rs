@@ -20,6 +20,7 @@ pub mod symmetry;
 #[cfg(test)]
 mod tests;
 pub mod unavoidable;
+pub mod window;
 
 pub use grids::random_grid;
 pub use many::fill_rows;

@@ -4,8 +4,9 @@
 use super::symmetry::Orbits;
 use super::unavoidable::{Cells, Unavoidable};
 use crate::grid::{box_of, Grid, CELLS, SIDE};
-use crate::solve::{count_solutions_avoiding, count_solutions_interruptible, Stopped};
-use crate::steps::singles_place;
+use super::window::Window;
+use super::Symmetry;
+use crate::solve::Stopped;
 
 /// The 20 peers of each cell: the cells of its row, column and box but itself.
 const PEERS: [[u8; 20]; CELLS] = {
@@ -163,35 +164,23 @@ impl Thinning {
 
 /// Whether the board, which has `solution` as a solution, has no other, once no single forces
 /// the cells of `removed` (just emptied) back: refused without a search when they empty a
-/// two-digit unavoidable set; else, for one cell, one search for a solution that avoids its
-/// digit there (the only other solutions would), and for an orbit a count to two.
+/// two-digit unavoidable set; else the search of [`Window::unique`], from the window's start
+/// (`ahead`: the orbits of the removal order after this one).
+#[allow(clippy::too_many_arguments)]
 pub fn unique_without_singles(
     board: &Thinning,
     solution: &Grid,
     sets: &Unavoidable,
+    window: &mut Window,
     removed: &[u8],
+    orbits: &Orbits,
+    ahead: &[u8],
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<bool, Stopped> {
     if sets.empties(board.givens(), removed) {
         return Ok(false);
     }
-    unique_by_search(board, solution, removed, should_stop)
-}
-
-/// [`unique_without_singles`] past the unavoidable sets: the search alone.
-fn unique_by_search(
-    board: &Thinning,
-    solution: &Grid,
-    removed: &[u8],
-    should_stop: &mut dyn FnMut() -> bool,
-) -> Result<bool, Stopped> {
-    let puzzle = board.grid();
-    if let [cell] = removed {
-        let cell = usize::from(*cell);
-        let digit = solution.cells().get(cell).copied().unwrap_or(0);
-        return Ok(count_solutions_avoiding(&puzzle, cell, digit, 1, should_stop)? == 0);
-    }
-    Ok(count_solutions_interruptible(&puzzle, 2, should_stop)? == 1)
+    window.unique(board, solution, removed, orbits, ahead, should_stop)
 }
 
 /// The cells of `members` as a cell set.
@@ -212,28 +201,18 @@ pub fn remove_orbits(
 ) -> Result<(), Stopped> {
     let sets = Unavoidable::of(solution);
     let mut board = Thinning::new(puzzle);
-    // Whether singles solve the board: then a removal that singles fill back in keeps one
-    // solution with no search (see `singles_place`), and once a removal needs the search
-    // they no longer do (fewer givens never make singles go further).
-    let mut by_singles = puzzle.is_complete();
-    for &orbit in order {
+    let mut window = Window::default();
+    for (k, &orbit) in order.iter().enumerate() {
         let members = orbits.get(usize::from(orbit));
         if !members.iter().all(|&cell| board.is_given(cell)) || board.count() < floor + members.len() {
             continue;
         }
         board.take(members);
-        let kept = if board.all_forced(solution, members) {
-            true
-        } else if sets.empties(board.givens(), members) {
-            false
-        } else if by_singles && singles_place(&board.grid(), cell_set(members)) {
-            true
-        } else if unique_by_search(&board, solution, members, should_stop)? {
-            by_singles = false;
-            true
-        } else {
-            false
-        };
+        // No check of singles first: the window's propagation, which a search starts with,
+        // takes about what singles do and also serves the checks they cannot settle.
+        let ahead = order.get(k + 1..).unwrap_or_default();
+        let kept = board.all_forced(solution, members)
+            || unique_without_singles(&board, solution, &sets, &mut window, members, orbits, ahead, should_stop)?;
         if !kept {
             board.give_back(members, solution);
         }
@@ -251,13 +230,16 @@ pub fn is_minimal(
 ) -> Result<bool, Stopped> {
     let sets = Unavoidable::of(solution);
     let mut board = Thinning::new(puzzle);
+    let cells = Symmetry::None.orbits();
+    let order: [u8; CELLS] = std::array::from_fn(|cell| cell as u8);
+    let mut window = Window::default();
     for cell in 0..CELLS as u8 {
         if !board.is_given(cell) {
             continue;
         }
         board.take(&[cell]);
         if board.all_forced(solution, &[cell])
-            || unique_without_singles(&board, solution, &sets, &[cell], should_stop)?
+            || unique_without_singles(&board, solution, &sets, &mut window, &[cell], &cells, order.get(usize::from(cell) + 1..).unwrap_or_default(), should_stop)?
         {
             return Ok(false);
         }

@@ -5,6 +5,7 @@
 //! configuration in the most constrained band (else on the cell with the fewest candidates),
 //! options in a fixed order, on a fixed-size stack ([`search`]).
 
+mod partial;
 mod search;
 mod state;
 mod tables;
@@ -16,6 +17,7 @@ mod stats_tests;
 #[cfg(test)]
 mod tests;
 
+pub use partial::Partial;
 pub use search::{SearchStats, Stopped};
 pub use variants::{count_solutions_avoiding, for_each_solution, random_solution};
 

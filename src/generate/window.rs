@@ -1,0 +1,78 @@
+//! Uniqueness checks along a removal order from a shared start: the givens minus the next few
+//! orbits of the order are settled once ([`Partial`]), and each check among those orbits only
+//! places the givens of the window still on the board.
+
+use super::removal::{cell_set, Thinning};
+use super::symmetry::Orbits;
+use super::unavoidable::Cells;
+use crate::grid::{Grid, CELLS};
+use crate::solve::{Partial, Stopped};
+
+/// Cells a start leaves out, at least (whole orbits): more makes the start serve more checks,
+/// and each check place more givens back. Minimal puzzles take the fewest instructions with
+/// 4 to 8 (1 is a fresh start per check: a quarter more).
+const WIDTH: u32 = 6;
+
+/// The start shared by the checks of the next few orbits of a removal order.
+#[derive(Default)]
+pub struct Window {
+    /// The start, and the givens it has (cell bits).
+    start: Option<(Partial, Cells)>,
+}
+
+impl Window {
+    /// Whether `board`, which has `solution` as a solution and was just emptied of the cells
+    /// of `removed`, has no other: for one cell, no solution avoids its digit there (the only
+    /// other solutions would); for an orbit, a count to two. `ahead` are the orbits of the
+    /// order after this one, whose checks a fresh start also serves.
+    pub fn unique(
+        &mut self,
+        board: &Thinning,
+        solution: &Grid,
+        removed: &[u8],
+        orbits: &Orbits,
+        ahead: &[u8],
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<bool, Stopped> {
+        let givens = board.givens();
+        // The start serves while the board keeps its givens: only cells of the window left it.
+        let serves = self.start.as_ref().is_some_and(|(_, shared)| givens & shared == *shared);
+        if !serves {
+            self.start = Some(fresh(board, removed, orbits, ahead));
+        }
+        let Some((partial, _)) = &self.start else {
+            return Ok(false);
+        };
+        let puzzle = board.grid();
+        if let [cell] = removed {
+            let cell = usize::from(*cell);
+            let digit = solution.cells().get(cell).copied().unwrap_or(0);
+            return Ok(partial.count(&puzzle, Some((cell, digit)), 1, should_stop)? == 0);
+        }
+        Ok(partial.count(&puzzle, None, 2, should_stop)? == 1)
+    }
+}
+
+/// The start of `board` without `removed` and the given orbits of `ahead` up to [`WIDTH`]
+/// cells, with the givens it keeps.
+fn fresh(board: &Thinning, removed: &[u8], orbits: &Orbits, ahead: &[u8]) -> (Partial, Cells) {
+    let givens = board.givens();
+    let mut out = cell_set(removed);
+    for &orbit in ahead {
+        if out.count_ones() >= WIDTH {
+            break;
+        }
+        let members = cell_set(orbits.get(usize::from(orbit)));
+        if members & givens == members {
+            out |= members;
+        }
+    }
+    let shared = givens & !out;
+    let mut cells = *board.grid().cells();
+    for (cell, value) in cells.iter_mut().enumerate().take(CELLS) {
+        if shared >> cell & 1 == 0 {
+            *value = 0;
+        }
+    }
+    (Partial::new(&Grid::from_values(cells).unwrap_or(Grid::EMPTY)), shared)
+}
