@@ -232,38 +232,55 @@ impl Candidates {
     /// [`Dirty`]). Counting uses them (fewer guesses and instructions); `solve` does not, so
     /// that the solution it returns for a board with several stays the one it always was.
     pub fn configuration_guess_or_deduce(&mut self, deduce: bool) -> Result<(ConfigurationGuess, Dirty), Contradiction> {
+        if deduce {
+            self.guess_or_deduce::<6>()
+        } else {
+            self.guess_or_deduce::<3>()
+        }
+    }
+
+    /// [`Candidates::configuration_guess_or_deduce`] over the first `UNITS` units: the three
+    /// bands without deductions, with them the three stacks too.
+    ///
+    /// The counters of every unit run at once, nine bits a unit in one word (see
+    /// [`triad_counts`]), so every unit is checked before any deduction is made: a
+    /// contradiction in a later unit ends the branch now rather than after settling the
+    /// deductions of an earlier one, which it would survive to no end (masks only shrink).
+    #[inline(always)]
+    fn guess_or_deduce<const UNITS: usize>(&mut self) -> Result<(ConfigurationGuess, Dirty), Contradiction> {
+        let deduce = UNITS > 3;
+        // Every mask's triads and columns at once, in one flat branch-free pass the compiler
+        // turns into vector code; no mask changes before they are read (a deduction that
+        // changes one returns at once).
+        let (band_triads, columns) = triads_and_columns(&self.digits);
+        let mut packed = [0u64; SIDE];
+        for ((slot, triads), cols) in packed.iter_mut().zip(&band_triads).zip(&columns) {
+            let mut word = u64::from(triads[0]) | u64::from(triads[1]) << 9 | u64::from(triads[2]) << 18;
+            if deduce {
+                for stack in 0..3 {
+                    word |= (stack_triads(cols, stack) as u64) << (27 + 9 * stack);
+                }
+            }
+            *slot = word;
+        }
+        let (full, exact) = triad_counts::<UNITS>(&packed, deduce)?;
         let mut best = None;
         let mut best_total = u32::MAX;
-        for band in 0..3 {
-            let mut all = [0usize; SIDE];
-            for (bands, slot) in self.digits.iter().zip(all.iter_mut()) {
-                *slot = triads(bands[band]);
-            }
-            let (full, exact) = triad_counts(&all, deduce)?;
+        for unit in 0..UNITS {
+            let shift = 9 * unit;
+            let all = packed.map(|word| (word >> shift) as usize & 0x1FF);
+            let (full, exact) = ((full >> shift) as usize & 0x1FF, (exact >> shift) as usize & 0x1FF);
             if deduce && full | exact != 0 {
-                let dirty = self.deduce_in_band(band, &all, full, exact)?;
+                let dirty = if unit < 3 {
+                    self.deduce_in_band(unit, &all, full, exact)?
+                } else {
+                    self.deduce_in_stack(unit - 3, &all, full, exact)?
+                };
                 if dirty != 0 {
                     return Ok((None, dirty));
                 }
             }
-            fewest_configurations(&all, band, &mut best, &mut best_total);
-        }
-        if deduce {
-            let columns = self.digits.map(|bands| bands.map(occupied_columns));
-            for stack in 0..3 {
-                let mut all = [0usize; SIDE];
-                for (cols, slot) in columns.iter().zip(all.iter_mut()) {
-                    *slot = stack_triads(cols, stack);
-                }
-                let (full, exact) = triad_counts(&all, true)?;
-                if full | exact != 0 {
-                    let dirty = self.deduce_in_stack(stack, &all, full, exact)?;
-                    if dirty != 0 {
-                        return Ok((None, dirty));
-                    }
-                }
-                fewest_configurations(&all, 3 + stack, &mut best, &mut best_total);
-            }
+            fewest_configurations(&all, unit, &mut best, &mut best_total);
         }
         Ok((best.map(|(unit, digit, triads)| (unit, digit, CONFIGURATIONS_LEFT[triads & 0x1FF])), 0))
     }
@@ -379,6 +396,32 @@ fn triads(m: u32) -> usize {
         | usize::from(ROW_TRIADS[((m >> 18) & 0x1FF) as usize]) << 6 & 0x1FF
 }
 
+/// The triads of each of the 27 masks (see [`triads`]) and their occupied columns.
+#[inline(always)]
+fn triads_and_columns(digits: &[[u32; 3]; SIDE]) -> ([[u32; 3]; SIDE], [[u32; 3]; SIDE]) {
+    let mut triads = [[0u32; 3]; SIDE];
+    let mut cols = [[0u32; 3]; SIDE];
+    let flat = triads.as_flattened_mut().iter_mut().zip(cols.as_flattened_mut());
+    for (&m, (t, c)) in digits.as_flattened().iter().zip(flat) {
+        *t = spread_triads(m);
+        *c = occupied_columns(m);
+    }
+    (triads, cols)
+}
+
+/// [`triads`] without tables, so that it vectorizes: a triad's three cells are folded onto
+/// its first (bit `3 * (3 * row + box)`), and those nine bits are packed down in three steps.
+#[inline(always)]
+fn spread_triads(m: u32) -> u32 {
+    let x = (m | m >> 1 | m >> 2) & 0o111_111_111;
+    // Pairs: triads 2j and 2j + 1 at bits 6j and 6j + 1.
+    let x = (x | x >> 2) & 0x10C_30C3;
+    // Fours: triads 0-3 at bits 0-3, 4-7 at bits 12-15, triad 8 at bit 24.
+    let x = (x | x >> 4) & 0x100_F00F;
+    let x = x | x >> 8;
+    (x & 0xFF) | (x >> 8 & 0x100)
+}
+
 /// The column triads of one digit in a stack (bit `3 * band + column`, column 0-2 within the
 /// stack), from its occupied columns in each band: the same 3x3 permutation structure as a
 /// band's triads, read down the columns.
@@ -410,17 +453,17 @@ fn fewest_configurations(all: &[usize; SIDE], unit: usize, best: &mut Option<(us
     }
 }
 
-/// Bit-sliced counters across digits over the nine triads of a band or stack (each digit's
-/// triads in `all`): a triad holds three digits, so fewer than three that can take it, or
-/// more than three that must, is a contradiction. Returns the triads three digits must take
-/// (`full`, closed to the others) and those only three can take (`exact`, taken by each of
-/// them).
+/// Bit-sliced counters across digits over the nine triads of each of `UNITS` bands or stacks
+/// (each digit's triads in `all`, nine bits a unit): a triad holds three digits, so fewer
+/// than three that can take it, or more than three that must, is a contradiction. Returns the
+/// triads three digits must take (`full`, closed to the others) and those only three can take
+/// (`exact`, taken by each of them), nine bits a unit.
 ///
 /// With `core`, a digit must take the triads every configuration it has left takes; without,
 /// only a digit with one configuration left counts, as `solve` and `random_solution` always
 /// did: a check that finds a dead branch sooner would change the random search's draws.
 #[inline(always)]
-fn triad_counts(all: &[usize; SIDE], core: bool) -> Result<(usize, usize), Contradiction> {
+fn triad_counts<const UNITS: usize>(all: &[u64; SIDE], core: bool) -> Result<(u64, u64), Contradiction> {
     let (mut can1, mut can2, mut can3, mut can4) = (0, 0, 0, 0);
     let (mut must1, mut must2, mut must3, mut must4) = (0, 0, 0, 0);
     let mut loose = 0;
@@ -429,20 +472,26 @@ fn triad_counts(all: &[usize; SIDE], core: bool) -> Result<(usize, usize), Contr
         can3 |= can2 & triads;
         can2 |= can1 & triads;
         can1 |= triads;
-        let must = if core {
-            usize::from(CONFIGURATION_CORE[triads & 0x1FF])
-        } else if CONFIGURATION_COUNT[triads & 0x1FF] == 1 {
-            triads
-        } else {
-            0
-        };
+        let mut must = 0;
+        for unit in 0..UNITS {
+            let unit_triads = (triads >> (9 * unit)) as usize & 0x1FF;
+            let unit_must = if core {
+                usize::from(CONFIGURATION_CORE[unit_triads])
+            } else if CONFIGURATION_COUNT[unit_triads] == 1 {
+                unit_triads
+            } else {
+                0
+            };
+            must |= (unit_must as u64) << (9 * unit);
+        }
         must4 |= must3 & must;
         must3 |= must2 & must;
         must2 |= must1 & must;
         must1 |= must;
         loose |= triads & !must;
     }
-    if can3 != 0x1FF || must4 != 0 {
+    let every = (1u64 << (9 * UNITS)) - 1;
+    if can3 != every || must4 != 0 {
         return Err(Contradiction);
     }
     // Only a triad some digit can take without having to is news: on a settled board, each
@@ -536,6 +585,24 @@ fn settle_digit(bands: &mut [u32; 3], changed: u32) -> Result<(), Contradiction>
         }
         if todo == 0 {
             return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_triads_agree_with_the_table_on_every_row() {
+        // Triads are found row by row: every value of each row, beside varied other rows.
+        for a in 0..512u32 {
+            for b in 0..512u32 {
+                let c = (a * 7 + b * 13) & 0x1FF;
+                for m in [a | b << 9 | c << 18, c | a << 9 | b << 18, b | c << 9 | a << 18] {
+                    assert_eq!(spread_triads(m) as usize, triads(m), "{m:#o}");
+                }
+            }
         }
     }
 }
