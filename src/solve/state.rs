@@ -5,7 +5,7 @@
 //! placed in a row of a band once that row has one cell left.
 
 use super::tables::{
-    columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, CONFIGURATIONS_LEFT, CONFIGURATION_CORE, CONFIGURATION_COUNT, PERMUTATIONS, ROW_TRIADS,
+    columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, CONFIGURATIONS_LEFT, CONFIGURATION_CORE, CONFIGURATION_COUNT, PERMUTATION_CELLS, PERMUTATION_COLUMNS, ROW_TRIADS,
     TRIAD_CELLS,
 };
 use crate::grid::{Grid, CELLS, SIDE};
@@ -551,11 +551,11 @@ fn settle_digit(bands: &mut [u32; 3], changed: u32) -> Result<(), Contradiction>
                 continue;
             }
             let m = *mask;
-            let allowed = PERMUTATIONS[triads(m) & 0x1FF];
+            let allowed = PERMUTATION_CELLS[triads(m) & 0x1FF];
             if allowed == 0 {
                 return Err(Contradiction);
             }
-            let kept = m & TRIAD_CELLS[usize::from(allowed) & 0x1FF];
+            let kept = m & allowed;
             changed |= kept != m;
             *mask = kept;
         }
@@ -563,21 +563,24 @@ fn settle_digit(bands: &mut [u32; 3], changed: u32) -> Result<(), Contradiction>
             return Ok(());
         }
         first = false;
-        let cols = bands.map(occupied_columns);
-        let mut keep = [0u32; 3];
+        // The digit's occupied columns, band by band, as one band-shaped mask (bit
+        // `9 * band + column`): each stack's column triads are three bits of each band.
+        let [c0, c1, c2] = bands.map(occupied_columns);
+        let cols = c0 | c1 << 9 | c2 << 18;
+        let mut keep = 0;
+        let mut dead = false;
         for shift in [0, 3, 6] {
-            let triads = ((cols[0] >> shift) & 7) | ((cols[1] >> shift) & 7) << 3 | ((cols[2] >> shift) & 7) << 6;
-            let allowed = u32::from(PERMUTATIONS[(triads & 0x1FF) as usize]);
-            if allowed == 0 {
-                return Err(Contradiction);
-            }
-            for (b, keep) in keep.iter_mut().enumerate() {
-                *keep |= ((allowed >> (3 * b)) & 7) << shift;
-            }
+            let t = cols >> shift & 0o007_007_007;
+            let allowed = PERMUTATION_COLUMNS[((t | t >> 6 | t >> 12) & 0x1FF) as usize];
+            dead |= allowed == 0;
+            keep |= allowed << shift;
+        }
+        if dead {
+            return Err(Contradiction);
         }
         todo = 0;
-        for (b, (mask, keep)) in bands.iter_mut().zip(keep).enumerate() {
-            let kept = *mask & columns(keep);
+        for (b, mask) in bands.iter_mut().enumerate() {
+            let kept = *mask & columns(keep >> (9 * b) & 0x1FF);
             if kept != *mask {
                 *mask = kept;
                 todo |= 1 << b;

@@ -124,6 +124,33 @@ pub const TRIAD_CELLS: [u32; 512] = {
     table
 };
 
+/// For a 3x3 matrix of occupied triads of a band, the cells of the triads [`PERMUTATIONS`]
+/// keeps: one lookup for the two (zero exactly when no placement exists).
+pub const PERMUTATION_CELLS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        table[triads] = TRIAD_CELLS[PERMUTATIONS[triads] as usize];
+        triads += 1;
+    }
+    table
+};
+
+/// For a 3x3 matrix of a stack's occupied column triads (bit `3 * band + column`, column 0-2
+/// within the stack), the columns [`PERMUTATIONS`] keeps, laid out as a band mask's first
+/// stack (bit `9 * band + column`): shifted to the stack, one lookup gives every band its
+/// columns there (zero exactly when no placement exists).
+pub const PERMUTATION_COLUMNS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let allowed = PERMUTATIONS[triads] as u32;
+        table[triads] = (allowed & 7) | (allowed >> 3 & 7) << 9 | (allowed >> 6 & 7) << 18;
+        triads += 1;
+    }
+    table
+};
+
 /// For a cell of a band (0-26), the other cells of its row and box in that band.
 pub const BAND_PEERS: [u32; 27] = {
     let mut table = [0u32; 27];
@@ -186,6 +213,19 @@ mod tests {
         assert_eq!(CONFIGURATION_CORE[511], 0);
         assert_eq!(CONFIGURATION_CORE[0], 0);
         assert_eq!(CONFIGURATION_CORE[usize::from(CONFIGURATIONS[0] | CONFIGURATIONS[1])], 0o001);
+    }
+
+    #[test]
+    fn the_combined_tables_are_their_parts() {
+        for triads in 0..512 {
+            let allowed = u32::from(PERMUTATIONS[triads]);
+            assert_eq!(PERMUTATION_CELLS[triads], TRIAD_CELLS[allowed as usize], "{triads:o}");
+            for t in 0..9 {
+                let column = PERMUTATION_COLUMNS[triads] >> (9 * (t / 3) + t % 3) & 1;
+                assert_eq!(column, allowed >> t & 1, "{triads:o} {t}");
+            }
+            assert_eq!(PERMUTATION_COLUMNS[triads] & !0o007_007_007, 0);
+        }
     }
 
     #[test]
