@@ -5,6 +5,7 @@
 //! configuration in the most constrained band (else on the cell with the fewest candidates),
 //! options in a fixed order, on a fixed-size stack ([`search`]).
 
+mod clear;
 mod search;
 mod state;
 mod tables;

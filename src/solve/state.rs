@@ -4,6 +4,7 @@
 //! where digit `d + 1` may still go; a cell that holds the digit stays in its mask. A digit is
 //! placed in a row of a band once that row has one cell left.
 
+use super::clear::clear_cells;
 use super::tables::{
     columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, CONFIGURATIONS_LEFT, CONFIGURATION_CORE, CONFIGURATION_COUNT, PERMUTATION_CELLS, PERMUTATION_COLUMNS, ROW_TRIADS,
     TRIAD_CELLS,
@@ -91,9 +92,8 @@ impl Candidates {
         loop {
             while dirty != 0 {
                 let digit = dirty.trailing_zeros() as usize / 3;
-                let bands = (dirty >> (3 * digit)) & 7;
                 dirty &= !(7 << (3 * digit));
-                dirty |= self.settle_one(digit, bands)?;
+                dirty |= self.settle_one(digit)?;
             }
             dirty = self.naked_singles()?;
             if dirty == 0 {
@@ -109,9 +109,9 @@ impl Candidates {
 
     /// Settles one digit; a cell that is now the digit's last place in its row is placed, and
     /// the other digits lose it (they are returned, to be settled in turn).
-    fn settle_one(&mut self, digit: usize, changed: u32) -> Result<Dirty, Contradiction> {
+    fn settle_one(&mut self, digit: usize) -> Result<Dirty, Contradiction> {
         let Some(bands) = self.digits.get_mut(digit) else { return Ok(0) };
-        settle_digit(bands, changed)?;
+        settle_digit(bands)?;
         // Settling may have taken a cell's last digit: finding that now spares the rest of a
         // doomed propagation, which is most of the work on hard puzzles.
         for band in 0..3 {
@@ -132,21 +132,9 @@ impl Candidates {
         for (placed, fresh) in self.placed.iter_mut().zip(fresh) {
             *placed |= fresh;
         }
-        // Usually one band has new placements: only its masks are touched, without branches.
-        for (b, fresh) in fresh.into_iter().enumerate() {
-            if fresh == 0 {
-                continue;
-            }
-            // The shifts are constants once the digit loop is unrolled; the band's comes last.
-            let mut hit = 0;
-            for (d, bands) in self.digits.iter_mut().enumerate() {
-                let mask = bands[b];
-                let others = if d == digit { 0 } else { fresh };
-                bands[b] = mask & !others;
-                hit |= Dirty::from(mask & others != 0) << (3 * d);
-            }
-            dirty |= hit << b;
-        }
+        // Every band at once, in vector registers: which bands have new placements is data a
+        // branch on it would mispredict.
+        dirty |= clear_cells(&mut self.digits, fresh, digit);
         Ok(dirty)
     }
 
@@ -438,18 +426,19 @@ fn stack_triads(columns: &[u32; 3], stack: usize) -> usize {
 #[inline(always)]
 fn fewest_configurations(all: &[usize; SIDE], unit: usize, best: &mut Option<(usize, usize, usize)>, best_total: &mut u32) {
     let mut total = 0;
-    // The digit, its triads and count of configurations; 7 is more than any count.
-    let mut pick = (0, 0, 7);
-    for (digit, &triads) in all.iter().enumerate() {
+    // The undecided digit with the fewest configurations, the first on ties: the least of
+    // `count << 4 | digit`, without branches (which digits are undecided is unpredictable).
+    let mut pick = u32::MAX;
+    for (digit, &triads) in (0u32..).zip(all) {
         let count = u32::from(CONFIGURATION_COUNT[triads & 0x1FF]);
-        total += if count > 1 { count } else { 0 };
-        if count > 1 && count < pick.2 {
-            pick = (digit, triads, count);
-        }
+        let open = count > 1;
+        total += if open { count } else { 0 };
+        pick = pick.min(if open { count << 4 | digit } else { u32::MAX });
     }
-    if pick.2 < 7 && total < *best_total {
+    if pick != u32::MAX && total < *best_total {
+        let digit = (pick & 15) as usize;
         *best_total = total;
-        *best = Some((unit, pick.0, pick.1));
+        *best = Some((unit, digit, all.get(digit).copied().unwrap_or(0)));
     }
 }
 
@@ -539,25 +528,26 @@ fn row_singles(mask: u32) -> u32 {
 /// no such matrix go ([`PERMUTATIONS`]). In each stack the same holds for columns and boxes.
 /// Between them these give hidden singles in rows, columns and boxes, pointing and claiming.
 #[inline(always)]
-fn settle_digit(bands: &mut [u32; 3], changed: u32) -> Result<(), Contradiction> {
-    // Both steps are idempotent, so each only needs redoing where something changed: first
-    // the bands changed from outside, then the columns, then the bands the columns cut.
-    let mut todo = changed;
+fn settle_digit(bands: &mut [u32; 3]) -> Result<(), Contradiction> {
+    // Both steps are idempotent: once one changes nothing after the other, the digit is
+    // settled.
     let mut first = true;
     loop {
+        // Every band, though only those changed can change: which those are is data the
+        // branch predictor cannot learn, and a band left alone is settled (a placement has a
+        // triad in each row), so redoing it is a no-op.
         let mut changed = false;
-        for (b, mask) in bands.iter_mut().enumerate() {
-            if todo & (1 << b) == 0 {
-                continue;
-            }
+        let mut dead = false;
+        for mask in bands.iter_mut() {
             let m = *mask;
             let allowed = PERMUTATION_CELLS[triads(m) & 0x1FF];
-            if allowed == 0 {
-                return Err(Contradiction);
-            }
+            dead |= allowed == 0;
             let kept = m & allowed;
             changed |= kept != m;
             *mask = kept;
+        }
+        if dead {
+            return Err(Contradiction);
         }
         if !changed && !first {
             return Ok(());
@@ -568,7 +558,6 @@ fn settle_digit(bands: &mut [u32; 3], changed: u32) -> Result<(), Contradiction>
         let [c0, c1, c2] = bands.map(occupied_columns);
         let cols = c0 | c1 << 9 | c2 << 18;
         let mut keep = 0;
-        let mut dead = false;
         for shift in [0, 3, 6] {
             let t = cols >> shift & 0o007_007_007;
             let allowed = PERMUTATION_COLUMNS[((t | t >> 6 | t >> 12) & 0x1FF) as usize];
@@ -578,15 +567,13 @@ fn settle_digit(bands: &mut [u32; 3], changed: u32) -> Result<(), Contradiction>
         if dead {
             return Err(Contradiction);
         }
-        todo = 0;
+        let mut cut = false;
         for (b, mask) in bands.iter_mut().enumerate() {
             let kept = *mask & columns(keep >> (9 * b) & 0x1FF);
-            if kept != *mask {
-                *mask = kept;
-                todo |= 1 << b;
-            }
+            cut |= kept != *mask;
+            *mask = kept;
         }
-        if todo == 0 {
+        if !cut {
             return Ok(());
         }
     }
