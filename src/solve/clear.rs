@@ -1,6 +1,7 @@
-//! Taking newly placed cells from every digit but the one placed there: the step of
-//! propagation that touches all 27 masks, done in 128-bit registers on x86-64 (where SSE2 is
-//! part of the base instruction set) and by a portable loop elsewhere, the two tested alike.
+//! Steps of propagation over several masks at once: taking newly placed cells from every
+//! digit but the one placed there (all 27 masks), and finding a digit's row singles (its three
+//! bands). In 128-bit registers on x86-64, where SSE2 is part of the base instruction set, and
+//! by portable loops elsewhere, the two tested alike.
 
 use crate::grid::SIDE;
 
@@ -72,6 +73,62 @@ pub fn clear_cells_sse2(digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: u
     hit
 }
 
+/// The cells of a digit's band masks alone in their row and not yet placed, band by band:
+/// the cells that digit must now take.
+#[inline(always)]
+pub fn new_row_singles(bands: &[u32; 3], placed: &[u32; 3]) -> [u32; 3] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        new_row_singles_sse2(bands, placed)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        new_row_singles_portable(bands, placed)
+    }
+}
+
+/// [`new_row_singles`], one row at a time: the reference.
+#[inline(always)]
+pub fn new_row_singles_portable(bands: &[u32; 3], placed: &[u32; 3]) -> [u32; 3] {
+    let mut fresh = [0; 3];
+    for ((fresh, &mask), &placed) in fresh.iter_mut().zip(bands).zip(placed) {
+        for shift in [0, 9, 18] {
+            let row = (mask >> shift) & 0x1FF;
+            // Zero for an empty row, too (it is a contradiction found elsewhere).
+            *fresh |= if row & row.wrapping_sub(1) == 0 { row << shift } else { 0 };
+        }
+        *fresh &= !placed;
+    }
+    fresh
+}
+
+/// [`new_row_singles`] with the three bands in the lanes of one register.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn new_row_singles_sse2(bands: &[u32; 3], placed: &[u32; 3]) -> [u32; 3] {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_or_si128, _mm_set1_epi32, _mm_setr_epi32,
+        _mm_setzero_si128, _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128, _mm_sub_epi32,
+    };
+    let mut out = [0u32; 4];
+    // SAFETY: SSE2 is in every x86-64 CPU; the store is an unaligned one into `out`, four u32.
+    unsafe {
+        let masks = _mm_setr_epi32(bands[0] as i32, bands[1] as i32, bands[2] as i32, 0);
+        let row_bits = _mm_set1_epi32(0x1FF);
+        let one = _mm_set1_epi32(1);
+        let zero = _mm_setzero_si128();
+        // A row is single when clearing its lowest cell leaves none.
+        let single = |row: __m128i| _mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(row, _mm_sub_epi32(row, one)), zero), row);
+        let row0 = single(_mm_and_si128(masks, row_bits));
+        let row1 = single(_mm_and_si128(_mm_srli_epi32::<9>(masks), row_bits));
+        let row2 = single(_mm_srli_epi32::<18>(masks));
+        let singles = _mm_or_si128(row0, _mm_or_si128(_mm_slli_epi32::<9>(row1), _mm_slli_epi32::<18>(row2)));
+        let placed = _mm_setr_epi32(placed[0] as i32, placed[1] as i32, placed[2] as i32, 0);
+        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), _mm_andnot_si128(placed, singles));
+    }
+    [out[0], out[1], out[2]]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +158,26 @@ mod tests {
             assert_eq!(clear_cells(&mut got, cells, digit), expected_hit);
             assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn the_vector_row_singles_are_the_portable_ones() {
+        let mut rng = Rng::new(21);
+        // Rows of none, one or a few cells, some placed.
+        let row = |rng: &mut Rng| match rng.next_u64() % 4 {
+            0 => 0,
+            1 => 1 << (rng.next_u64() % 9),
+            _ => (rng.next_u64() & rng.next_u64()) as u32 & 0x1FF,
+        };
+        for round in 0..50_000 {
+            let bands = [0; 3].map(|_| row(&mut rng) | row(&mut rng) << 9 | row(&mut rng) << 18);
+            let placed = bands.map(|mask| mask & (rng.next_u64() & rng.next_u64()) as u32);
+            let expected = new_row_singles_portable(&bands, &placed);
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(new_row_singles_sse2(&bands, &placed), expected, "{round}");
+            assert_eq!(new_row_singles(&bands, &placed), expected);
+        }
+        // One of each case, checked by hand: a single, a pair, an empty row, a placed single.
+        assert_eq!(new_row_singles_portable(&[0o001_003_000, 0, 1 << 26], &[0, 0, 1 << 26]), [0o001_000_000, 0, 0]);
     }
 }

@@ -56,6 +56,47 @@ pub fn search(
     found: &mut impl FnMut(&Candidates) -> bool,
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<SearchStats, Stopped> {
+    #[cfg(target_arch = "x86_64")]
+    if bmi2_available() {
+        // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+        return unsafe { search_bmi2(start, deduce, found, should_stop) };
+    }
+    search_portable(start, deduce, found, should_stop)
+}
+
+/// True when [`search_bmi2`] may run: AVX2 may (see `cpu`, which also honours the variable
+/// that forces portable code) and the CPU has BMI1 and BMI2, as every AVX2 CPU but a few
+/// early ones does.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn bmi2_available() -> bool {
+    crate::cpu::avx2_enabled() && std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("bmi2")
+}
+
+/// [`search`] with the whole propagation inlined and compiled for AVX2, BMI1 and BMI2:
+/// three-operand shifts and and-nots, and wider vectors where the compiler finds them, cut
+/// the instructions by a tenth. The same code as [`search_portable`], tested against it.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+pub(super) unsafe fn search_bmi2(
+    start: Candidates,
+    deduce: bool,
+    found: &mut impl FnMut(&Candidates) -> bool,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<SearchStats, Stopped> {
+    search_portable(start, deduce, found, should_stop)
+}
+
+/// [`search`] for the base instruction set.
+#[inline(always)]
+pub(super) fn search_portable(
+    start: Candidates,
+    deduce: bool,
+    found: &mut impl FnMut(&Candidates) -> bool,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<SearchStats, Stopped> {
     let mut stats = SearchStats::default();
     if start.is_solved() {
         found(&start);
@@ -130,6 +171,7 @@ pub(super) fn configuration_choice(unit: usize, digit: usize) -> usize {
 }
 
 /// Tries one option of a guess (see [`Frame`]); false when it leads to a contradiction.
+#[inline(always)]
 pub(super) fn apply(board: &mut Candidates, choice: usize, option: usize) -> bool {
     if choice < CELLS {
         board.place_and_settle(option, choice).is_ok()

@@ -4,7 +4,7 @@
 //! where digit `d + 1` may still go; a cell that holds the digit stays in its mask. A digit is
 //! placed in a row of a band once that row has one cell left.
 
-use super::clear::clear_cells;
+use super::clear::{clear_cells, new_row_singles};
 use super::tables::{
     columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, CONFIGURATIONS_LEFT, CONFIGURATION_CORE, CONFIGURATION_COUNT, PERMUTATION_CELLS, PERMUTATION_COLUMNS, ROW_TRIADS,
     TRIAD_CELLS,
@@ -51,6 +51,7 @@ impl Candidates {
 
     /// Puts digit `digit` (0-8) at `cell` (0-80): the cell loses its other digits, and the
     /// digit leaves the cell's row, column and box. Returns the digits whose masks changed.
+    #[inline(always)]
     pub fn place(&mut self, digit: usize, cell: usize) -> Result<Dirty, Contradiction> {
         let (band, bit) = (cell / BAND, cell % BAND);
         let one = 1u32 << bit;
@@ -80,6 +81,7 @@ impl Candidates {
     }
 
     /// [`Candidates::place`], then [`Candidates::settle`].
+    #[inline(always)]
     pub fn place_and_settle(&mut self, digit: usize, cell: usize) -> Result<(), Contradiction> {
         let dirty = self.place(digit, cell)?;
         self.settle(dirty)
@@ -88,6 +90,7 @@ impl Candidates {
     /// Propagates to a fixpoint: per digit, hidden singles and locked candidates (see
     /// [`settle_digit`]), the cells that digit now fills leaving the other digits; across
     /// digits, naked singles. Alternates the two until neither changes anything.
+    #[inline(always)]
     pub fn settle(&mut self, mut dirty: Dirty) -> Result<(), Contradiction> {
         loop {
             while dirty != 0 {
@@ -109,6 +112,7 @@ impl Candidates {
 
     /// Settles one digit; a cell that is now the digit's last place in its row is placed, and
     /// the other digits lose it (they are returned, to be settled in turn).
+    #[inline(always)]
     fn settle_one(&mut self, digit: usize) -> Result<Dirty, Contradiction> {
         let Some(bands) = self.digits.get_mut(digit) else { return Ok(0) };
         settle_digit(bands)?;
@@ -121,10 +125,7 @@ impl Candidates {
             }
         }
         let Some(bands) = self.digits.get(digit) else { return Ok(0) };
-        let mut fresh = [0u32; 3];
-        for ((fresh, &mask), &placed) in fresh.iter_mut().zip(bands.iter()).zip(&self.placed) {
-            *fresh = row_singles(mask) & !placed;
-        }
+        let fresh = new_row_singles(bands, &self.placed);
         if fresh == [0; 3] {
             return Ok(0);
         }
@@ -140,6 +141,7 @@ impl Candidates {
 
     /// One pass across digits, band by band: a cell with no digit left is a contradiction, and
     /// an unplaced cell with one digit left is placed (a naked single).
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<Dirty, Contradiction> {
         let mut dirty = 0;
         for band in 0..3 {
@@ -219,6 +221,7 @@ impl Candidates {
     /// mask, it is made, and the masks changed are returned instead of a guess (a nonzero
     /// [`Dirty`]). Counting uses them (fewer guesses and instructions); `solve` does not, so
     /// that the solution it returns for a board with several stays the one it always was.
+    #[inline(always)]
     pub fn configuration_guess_or_deduce(&mut self, deduce: bool) -> Result<(ConfigurationGuess, Dirty), Contradiction> {
         if deduce {
             self.guess_or_deduce::<6>()
@@ -276,6 +279,7 @@ impl Candidates {
     /// The deductions of [`Candidates::configuration_guess_or_deduce`] in one band: every
     /// undecided digit keeps the configurations [`kept_triads`] allows. Returns the masks
     /// changed.
+    #[inline(always)]
     fn deduce_in_band(&mut self, band: usize, all: &[usize; SIDE], full: usize, exact: usize) -> Result<Dirty, Contradiction> {
         let mut dirty = 0;
         for (d, (bands, &triads)) in self.digits.iter_mut().zip(all).enumerate() {
@@ -294,6 +298,7 @@ impl Candidates {
     }
 
     /// The same deductions in one stack, on its column triads (see [`stack_triads`]).
+    #[inline(always)]
     fn deduce_in_stack(&mut self, stack: usize, all: &[usize; SIDE], full: usize, exact: usize) -> Result<Dirty, Contradiction> {
         let mut dirty = 0;
         let shift = 3 * stack;
@@ -317,6 +322,7 @@ impl Candidates {
     /// Restricts `digit` in `unit` (band 0-2, stack 3-5) to configuration `k` of
     /// [`CONFIGURATIONS`] (in a stack, bit `3 * band + column`: see [`stack_triads`]), then
     /// settles.
+    #[inline(always)]
     pub fn configure_and_settle(&mut self, digit: usize, unit: usize, k: usize) -> Result<(), Contradiction> {
         let matrix = u32::from(*CONFIGURATIONS.get(k).ok_or(Contradiction)?);
         let bands = self.digits.get_mut(digit).ok_or(Contradiction)?;
@@ -508,18 +514,6 @@ fn kept_triads(triads: usize, full: usize, exact: usize) -> Result<usize, Contra
         return Err(Contradiction);
     }
     Ok(keep & 0x1FF)
-}
-
-/// The cells of a band mask that are alone in their row.
-#[inline(always)]
-fn row_singles(mask: u32) -> u32 {
-    let mut singles = 0;
-    for shift in [0, 9, 18] {
-        let row = (mask >> shift) & 0x1FF;
-        // Zero for an empty row, too (it is a contradiction found elsewhere).
-        singles |= if row & row.wrapping_sub(1) == 0 { row << shift } else { 0 };
-    }
-    singles
 }
 
 /// Settles one digit's three band masks, alone, to a fixpoint.
