@@ -110,7 +110,5 @@ fn start(grid: &Grid) -> Option<Candidates> {
     if !is_valid(grid) {
         return None;
     }
-    let mut candidates = Candidates::from_grid(grid).ok()?;
-    candidates.settle_all().ok()?;
-    Some(candidates)
+    search::settle_givens(grid).ok()
 }

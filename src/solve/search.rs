@@ -1,7 +1,7 @@
 //! Depth-first search over settled candidates, on an explicit stack of fixed size.
 
-use super::state::Candidates;
-use crate::grid::CELLS;
+use super::state::{Candidates, Contradiction};
+use crate::grid::{Grid, CELLS};
 
 /// The search was asked to stop before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,35 @@ pub fn search(
         return unsafe { search_bmi2(start, deduce, found, should_stop) };
     }
     search_portable(start, deduce, found, should_stop)
+}
+
+/// The candidates of `grid`'s givens, settled: [`Candidates::from_grid`], then
+/// [`Candidates::settle_all`], compiled as [`search`] is (most of the time on an easy puzzle).
+pub fn settle_givens(grid: &Grid) -> Result<Candidates, Contradiction> {
+    #[cfg(target_arch = "x86_64")]
+    if bmi2_available() {
+        // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+        return unsafe { settle_givens_bmi2(grid) };
+    }
+    settle_givens_portable(grid)
+}
+
+/// [`settle_givens`] for AVX2, BMI1 and BMI2.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+pub(super) unsafe fn settle_givens_bmi2(grid: &Grid) -> Result<Candidates, Contradiction> {
+    settle_givens_portable(grid)
+}
+
+/// [`settle_givens`] for the base instruction set.
+#[inline(always)]
+pub(super) fn settle_givens_portable(grid: &Grid) -> Result<Candidates, Contradiction> {
+    let mut candidates = Candidates::from_grid(grid)?;
+    candidates.settle_all()?;
+    Ok(candidates)
 }
 
 /// True when [`search_bmi2`] may run: AVX2 may (see `cpu`, which also honours the variable

@@ -39,6 +39,7 @@ const ALL_MASKS: Dirty = (1 << 27) - 1;
 impl Candidates {
     /// The candidates of the givens: each given is placed and removed from its peers.
     /// Fails if some given was already ruled out by another (a board that breaks the rule).
+    #[inline(always)]
     pub fn from_grid(grid: &Grid) -> Result<Candidates, Contradiction> {
         let mut candidates = Candidates { digits: [[BAND_CELLS; 3]; SIDE], placed: [0; 3] };
         for (cell, &value) in grid.cells().iter().enumerate() {
@@ -106,6 +107,7 @@ impl Candidates {
     }
 
     /// Settles every digit: the start of a search.
+    #[inline(always)]
     pub fn settle_all(&mut self) -> Result<(), Contradiction> {
         self.settle(ALL_MASKS)
     }
