@@ -20,6 +20,7 @@ pub fn clear_cells(digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize)
 }
 
 /// [`clear_cells`], one mask at a time: the reference the vector version is tested against.
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
 pub fn clear_cells_portable(digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32 {
     let mut hit = 0;
@@ -88,6 +89,7 @@ pub fn new_row_singles(bands: &[u32; 3], placed: &[u32; 3]) -> [u32; 3] {
 }
 
 /// [`new_row_singles`], one row at a time: the reference.
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline(always)]
 pub fn new_row_singles_portable(bands: &[u32; 3], placed: &[u32; 3]) -> [u32; 3] {
     let mut fresh = [0; 3];

@@ -241,6 +241,7 @@ fn the_stop_callback_is_polled_and_obeyed() {
 }
 
 /// Every solution the search visits (up to 40), in order, and its stats.
+#[cfg(target_arch = "x86_64")]
 fn visits(run: impl FnOnce(&mut dyn FnMut(&Candidates) -> bool) -> Result<SearchStats, Stopped>) -> (Result<SearchStats, Stopped>, Vec<Grid>) {
     let mut seen = Vec::new();
     let stats = run(&mut |board: &Candidates| {
