@@ -6,7 +6,7 @@
 
 use super::clear::{clear_cells, new_row_singles};
 use super::tables::{
-    columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, CONFIGURATIONS_LEFT, CONFIGURATION_CORE, CONFIGURATION_COUNT, PERMUTATION_CELLS, PERMUTATION_COLUMNS, ROW_TRIADS,
+    columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, CONFIGURATIONS_LEFT, CONFIGURATION_CORE, CONFIGURATION_COUNT, OPEN_CONFIGURATIONS, PERMUTATION_CELLS, PERMUTATION_COLUMNS, ROW_TRIADS,
     TRIAD_CELLS,
 };
 use crate::grid::{Grid, CELLS, SIDE};
@@ -261,9 +261,9 @@ impl Candidates {
         let mut best_total = u32::MAX;
         for unit in 0..UNITS {
             let shift = 9 * unit;
-            let all = packed.map(|word| (word >> shift) as usize & 0x1FF);
             let (full, exact) = ((full >> shift) as usize & 0x1FF, (exact >> shift) as usize & 0x1FF);
             if deduce && full | exact != 0 {
+                let all = packed.map(|word| (word >> shift) as usize & 0x1FF);
                 let dirty = if unit < 3 {
                     self.deduce_in_band(unit, &all, full, exact)?
                 } else {
@@ -273,7 +273,7 @@ impl Candidates {
                     return Ok((None, dirty));
                 }
             }
-            fewest_configurations(&all, unit, &mut best, &mut best_total);
+            fewest_configurations(&packed, unit, &mut best, &mut best_total);
         }
         Ok((best.map(|(unit, digit, triads)| (unit, digit, CONFIGURATIONS_LEFT[triads & 0x1FF])), 0))
     }
@@ -429,24 +429,25 @@ fn stack_triads(columns: &[u32; 3], stack: usize) -> usize {
 }
 
 /// Keeps in `best` the unit (band 0-2, stack 3-5) with the fewest configurations left over its
-/// undecided digits (`all`: each digit's triads there), with its first digit with the fewest
-/// and that digit's triads; earlier units win ties.
+/// undecided digits (`packed`: each digit's triads in every unit, nine bits a unit), with its
+/// first digit with the fewest and that digit's triads; earlier units win ties.
 #[inline(always)]
-fn fewest_configurations(all: &[usize; SIDE], unit: usize, best: &mut Option<(usize, usize, usize)>, best_total: &mut u32) {
+fn fewest_configurations(packed: &[u64; SIDE], unit: usize, best: &mut Option<(usize, usize, usize)>, best_total: &mut u32) {
+    let shift = 9 * unit;
     let mut total = 0;
     // The undecided digit with the fewest configurations, the first on ties: the least of
     // `count << 4 | digit`, without branches (which digits are undecided is unpredictable).
     let mut pick = u32::MAX;
-    for (digit, &triads) in (0u32..).zip(all) {
-        let count = u32::from(CONFIGURATION_COUNT[triads & 0x1FF]);
-        let open = count > 1;
-        total += if open { count } else { 0 };
-        pick = pick.min(if open { count << 4 | digit } else { u32::MAX });
+    for (digit, &word) in (0u32..).zip(packed) {
+        let both = u32::from(OPEN_CONFIGURATIONS[(word >> shift) as usize & 0x1FF]);
+        total += both & 0xFF;
+        pick = pick.min((both >> 8) << 4 | digit);
     }
-    if pick != u32::MAX && total < *best_total {
+    // A key of 15 << 4 or more is a decided digit's.
+    if pick < 15 << 4 && total < *best_total {
         let digit = (pick & 15) as usize;
         *best_total = total;
-        *best = Some((unit, digit, all.get(digit).copied().unwrap_or(0)));
+        *best = Some((unit, digit, packed.get(digit).map_or(0, |&word| (word >> shift) as usize & 0x1FF)));
     }
 }
 

@@ -107,6 +107,20 @@ pub const CONFIGURATION_CORE: [u16; 512] = {
     table
 };
 
+/// For a 3x3 matrix of occupied triads, what choosing a guess needs of its
+/// [`CONFIGURATION_COUNT`] in one lookup: the count in bits 0-7 when the digit is undecided
+/// (two or more), else 0; from bit 8, the count to rank by, 15 for a decided digit.
+pub const OPEN_CONFIGURATIONS: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let count = CONFIGURATION_COUNT[triads] as u16;
+        table[triads] = if count > 1 { count | count << 8 } else { 15 << 8 };
+        triads += 1;
+    }
+    table
+};
+
 /// For a set of triads (bit `3 * row + box`), the 27-bit mask of their cells.
 pub const TRIAD_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
@@ -225,6 +239,10 @@ mod tests {
                 assert_eq!(column, allowed >> t & 1, "{triads:o} {t}");
             }
             assert_eq!(PERMUTATION_COLUMNS[triads] & !0o007_007_007, 0);
+            let count = u16::from(CONFIGURATION_COUNT[triads]);
+            let open = OPEN_CONFIGURATIONS[triads];
+            assert_eq!(open & 0xFF, if count > 1 { count } else { 0 }, "{triads:o}");
+            assert_eq!(open >> 8, if count > 1 { count } else { 15 }, "{triads:o}");
         }
     }
 
