@@ -5,6 +5,7 @@
 //! configuration in the most constrained band (else on the cell with the fewest candidates),
 //! options in a fixed order, on a fixed-size stack ([`search`]).
 
+mod clear;
 mod partial;
 mod search;
 mod state;
@@ -111,7 +112,5 @@ fn start(grid: &Grid) -> Option<Candidates> {
     if !is_valid(grid) {
         return None;
     }
-    let mut candidates = Candidates::from_grid(grid).ok()?;
-    candidates.settle_all().ok()?;
-    Some(candidates)
+    search::settle_givens(grid).ok()
 }

@@ -1,7 +1,7 @@
 //! Depth-first search over settled candidates, on an explicit stack of fixed size.
 
-use super::state::Candidates;
-use crate::grid::CELLS;
+use super::state::{Candidates, Contradiction};
+use crate::grid::{Grid, CELLS};
 
 /// The search was asked to stop before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +51,76 @@ const MAX_DEPTH: usize = CELLS + 54;
 /// says so. Uses no recursion and allocates nothing: the stack is an array of
 /// [`MAX_DEPTH`] frames of 128 bytes. Returns what it did: one counter, kept in a register.
 pub fn search(
+    start: Candidates,
+    deduce: bool,
+    found: &mut impl FnMut(&Candidates) -> bool,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<SearchStats, Stopped> {
+    #[cfg(target_arch = "x86_64")]
+    if bmi2_available() {
+        // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+        return unsafe { search_bmi2(start, deduce, found, should_stop) };
+    }
+    search_portable(start, deduce, found, should_stop)
+}
+
+/// The candidates of `grid`'s givens, settled: [`Candidates::from_grid`], then
+/// [`Candidates::settle_all`], compiled as [`search`] is (most of the time on an easy puzzle).
+pub fn settle_givens(grid: &Grid) -> Result<Candidates, Contradiction> {
+    #[cfg(target_arch = "x86_64")]
+    if bmi2_available() {
+        // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+        return unsafe { settle_givens_bmi2(grid) };
+    }
+    settle_givens_portable(grid)
+}
+
+/// [`settle_givens`] for AVX2, BMI1 and BMI2.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+pub(super) unsafe fn settle_givens_bmi2(grid: &Grid) -> Result<Candidates, Contradiction> {
+    settle_givens_portable(grid)
+}
+
+/// [`settle_givens`] for the base instruction set.
+#[inline(always)]
+pub(super) fn settle_givens_portable(grid: &Grid) -> Result<Candidates, Contradiction> {
+    let mut candidates = Candidates::from_grid(grid)?;
+    candidates.settle_all()?;
+    Ok(candidates)
+}
+
+/// True when [`search_bmi2`] may run: AVX2 may (see `cpu`, which also honours the variable
+/// that forces portable code) and the CPU has BMI1 and BMI2, as every AVX2 CPU but a few
+/// early ones does.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn bmi2_available() -> bool {
+    crate::cpu::avx2_enabled() && std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("bmi2")
+}
+
+/// [`search`] with the whole propagation inlined and compiled for AVX2, BMI1 and BMI2:
+/// three-operand shifts and and-nots, and wider vectors where the compiler finds them, cut
+/// the instructions by a tenth. The same code as [`search_portable`], tested against it.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+pub(super) unsafe fn search_bmi2(
+    start: Candidates,
+    deduce: bool,
+    found: &mut impl FnMut(&Candidates) -> bool,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<SearchStats, Stopped> {
+    search_portable(start, deduce, found, should_stop)
+}
+
+/// [`search`] for the base instruction set.
+#[inline(always)]
+pub(super) fn search_portable(
     start: Candidates,
     deduce: bool,
     found: &mut impl FnMut(&Candidates) -> bool,
@@ -130,6 +200,7 @@ pub(super) fn configuration_choice(unit: usize, digit: usize) -> usize {
 }
 
 /// Tries one option of a guess (see [`Frame`]); false when it leads to a contradiction.
+#[inline(always)]
 pub(super) fn apply(board: &mut Candidates, choice: usize, option: usize) -> bool {
     if choice < CELLS {
         board.place_and_settle(option, choice).is_ok()

@@ -107,6 +107,20 @@ pub const CONFIGURATION_CORE: [u16; 512] = {
     table
 };
 
+/// For a 3x3 matrix of occupied triads, what choosing a guess needs of its
+/// [`CONFIGURATION_COUNT`] in one lookup: the count in bits 0-7 when the digit is undecided
+/// (two or more), else 0; from bit 8, the count to rank by, 15 for a decided digit.
+pub const OPEN_CONFIGURATIONS: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let count = CONFIGURATION_COUNT[triads] as u16;
+        table[triads] = if count > 1 { count | count << 8 } else { 15 << 8 };
+        triads += 1;
+    }
+    table
+};
+
 /// For a set of triads (bit `3 * row + box`), the 27-bit mask of their cells.
 pub const TRIAD_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
@@ -119,6 +133,33 @@ pub const TRIAD_CELLS: [u32; 512] = {
             }
             t += 1;
         }
+        triads += 1;
+    }
+    table
+};
+
+/// For a 3x3 matrix of occupied triads of a band, the cells of the triads [`PERMUTATIONS`]
+/// keeps: one lookup for the two (zero exactly when no placement exists).
+pub const PERMUTATION_CELLS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        table[triads] = TRIAD_CELLS[PERMUTATIONS[triads] as usize];
+        triads += 1;
+    }
+    table
+};
+
+/// For a 3x3 matrix of a stack's occupied column triads (bit `3 * band + column`, column 0-2
+/// within the stack), the columns [`PERMUTATIONS`] keeps, laid out as a band mask's first
+/// stack (bit `9 * band + column`): shifted to the stack, one lookup gives every band its
+/// columns there (zero exactly when no placement exists).
+pub const PERMUTATION_COLUMNS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let allowed = PERMUTATIONS[triads] as u32;
+        table[triads] = (allowed & 7) | (allowed >> 3 & 7) << 9 | (allowed >> 6 & 7) << 18;
         triads += 1;
     }
     table
@@ -186,6 +227,23 @@ mod tests {
         assert_eq!(CONFIGURATION_CORE[511], 0);
         assert_eq!(CONFIGURATION_CORE[0], 0);
         assert_eq!(CONFIGURATION_CORE[usize::from(CONFIGURATIONS[0] | CONFIGURATIONS[1])], 0o001);
+    }
+
+    #[test]
+    fn the_combined_tables_are_their_parts() {
+        for triads in 0..512 {
+            let allowed = u32::from(PERMUTATIONS[triads]);
+            assert_eq!(PERMUTATION_CELLS[triads], TRIAD_CELLS[allowed as usize], "{triads:o}");
+            for t in 0..9 {
+                let column = PERMUTATION_COLUMNS[triads] >> (9 * (t / 3) + t % 3) & 1;
+                assert_eq!(column, allowed >> t & 1, "{triads:o} {t}");
+            }
+            assert_eq!(PERMUTATION_COLUMNS[triads] & !0o007_007_007, 0);
+            let count = u16::from(CONFIGURATION_COUNT[triads]);
+            let open = OPEN_CONFIGURATIONS[triads];
+            assert_eq!(open & 0xFF, if count > 1 { count } else { 0 }, "{triads:o}");
+            assert_eq!(open >> 8, if count > 1 { count } else { 15 }, "{triads:o}");
+        }
     }
 
     #[test]

@@ -239,3 +239,48 @@ fn the_stop_callback_is_polled_and_obeyed() {
     assert_eq!((outcome, calls), (Ok(100), 0));
     assert_eq!(solve_interruptible(&grid(SEED), &mut || true), Ok(Some(grid(SEED_SOLVED))));
 }
+
+/// Every solution the search visits (up to 40), in order, and its stats.
+#[cfg(target_arch = "x86_64")]
+fn visits(run: impl FnOnce(&mut dyn FnMut(&Candidates) -> bool) -> Result<SearchStats, Stopped>) -> (Result<SearchStats, Stopped>, Vec<Grid>) {
+    let mut seen = Vec::new();
+    let stats = run(&mut |board: &Candidates| {
+        seen.push(board.solution());
+        seen.len() >= 40
+    });
+    (stats, seen)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_bmi2_search_visits_what_the_portable_one_does() {
+    if !search::bmi2_available() {
+        eprintln!("this CPU has no AVX2 and BMI2 (or portable code is forced): the BMI2 search is not run");
+        return;
+    }
+    let mut boards = vec![grid(INKALA), grid(SEED), Grid::EMPTY];
+    // Boards with many solutions: the solved seed with cells blanked at random.
+    let mut state = 0x2026_u64;
+    for blanks in [40, 50, 55, 60, 64] {
+        let mut cells = *grid(SEED_SOLVED).cells();
+        for _ in 0..blanks {
+            cells[(xorshift(&mut state) % CELLS as u64) as usize] = 0;
+        }
+        boards.push(Grid::from_values(cells).expect("digits"));
+    }
+    // A board whose givens clash (two 5s in the first row): both settle to a contradiction.
+    let clash = grid("55.......................................................................................");
+    // SAFETY (each call below): bmi2_available said the CPU has what the BMI2 code needs.
+    assert_eq!(unsafe { search::settle_givens_bmi2(&clash) }, search::settle_givens_portable(&clash));
+    assert!(search::settle_givens_portable(&clash).is_err());
+    for board in &boards {
+        assert_eq!(unsafe { search::settle_givens_bmi2(board) }, search::settle_givens_portable(board));
+        let Some(first) = start(board) else { panic!("every test board is settled without contradiction") };
+        for deduce in [false, true] {
+            let portable = visits(|found| search::search_portable(first, deduce, &mut |b: &Candidates| found(b), &mut || false));
+            let bmi2 = visits(|found| unsafe { search::search_bmi2(first, deduce, &mut |b: &Candidates| found(b), &mut || false) });
+            assert_eq!(bmi2, portable, "{board:?} deduce {deduce}");
+            assert!(!portable.1.is_empty());
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! solutions that avoid one digit at one cell (the incremental check of clue removal), and a
 //! walk over solutions.
 
-use super::search::{apply, search, Stopped};
+use super::search::{apply, search, settle_givens, Stopped};
 use super::state::Candidates;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
@@ -14,9 +14,7 @@ const GUESSES_PER_POLL: u32 = 4096;
 /// breaks the rule is ruled out by an earlier one, which is a contradiction, so placement alone
 /// finds it.
 fn settled(grid: &Grid) -> Option<Candidates> {
-    let mut candidates = Candidates::from_grid(grid).ok()?;
-    candidates.settle_all().ok()?;
-    Some(candidates)
+    settle_givens(grid).ok()
 }
 
 /// The number of solutions of `grid` in which `cell` (0-80) does not hold `digit` (1-9),
