@@ -16,13 +16,12 @@ use super::table::Technique;
 /// the bound keeps the search small.
 const MAX_NODES: usize = 16;
 
-pub fn simple_colouring(p: &Pencil) -> Option<Step> {
-    let kinds = Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: None };
-    let mut strong = Strong::build(p, Kinds { one_digit: Some(0), ..kinds });
-    for d in 0..9 {
-        if d > 0 {
-            strong.rebuild(p, Kinds { one_digit: Some(d), ..kinds });
-        }
+/// Simple colouring on the digits not in `skip` (a mask of digit indexes).
+pub fn simple_colouring(p: &Pencil, skip: u16) -> Option<Step> {
+    let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
+    let mut links: Option<Strong> = None;
+    for d in (0..9).filter(|d| skip >> d & 1 == 0) {
+        let strong = one_digit_links(&mut links, p, kinds(d));
         let mut seen: Cells = 0;
         for start in members(strong.linked[d]) {
             if seen >> start & 1 == 1 {
@@ -60,16 +59,27 @@ pub fn simple_colouring(p: &Pencil) -> Option<Step> {
     None
 }
 
-pub fn x_chain(p: &Pencil) -> Option<Step> {
+/// An X-chain on a digit not in `skip`.
+pub fn x_chain(p: &Pencil, skip: u16) -> Option<Step> {
     let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
-    let mut strong = Strong::build(p, kinds(0));
-    let mut work = Work::new();
-    (0..9).find_map(|d| {
-        if d > 0 {
-            strong.rebuild(p, kinds(d));
-        }
-        chain(p, Technique::XChain, kinds(d), &strong, &mut work)
+    let mut links: Option<Strong> = None;
+    let mut work: Option<Work> = None;
+    (0..9).filter(|d| skip >> d & 1 == 0).find_map(|d| {
+        let strong = one_digit_links(&mut links, p, kinds(d));
+        chain(p, Technique::XChain, kinds(d), strong, work.get_or_insert_with(Work::new))
     })
+}
+
+/// The links of one digit (`kinds.one_digit`), in the buffers of the digit before when there
+/// was one: made only when some digit is searched.
+fn one_digit_links<'a>(links: &'a mut Option<Strong>, p: &Pencil, kinds: Kinds) -> &'a Strong {
+    match links {
+        Some(strong) => {
+            strong.rebuild(p, kinds);
+            strong
+        }
+        None => links.insert(Strong::build(p, kinds)),
+    }
 }
 
 pub fn xy_chain(p: &Pencil) -> Option<Step> {
@@ -235,7 +245,7 @@ mod tests {
         keep(&mut marks, 6, 0, &[0, 4]);
         keep(&mut marks, 6, 13, &[4, 49]);
         keep(&mut marks, 6, 5, &[49, 45]);
-        let step = simple_colouring(&pencil_with(&marks)).expect("a colour trap on 7");
+        let step = simple_colouring(&pencil_with(&marks), 0).expect("a colour trap on 7");
         assert_eq!(step.eliminations, [9u8, 18, 27, 36, 54, 63, 72].iter().map(|&c| (c, 7)).collect::<Vec<_>>());
     }
 
@@ -248,7 +258,7 @@ mod tests {
         keep(&mut marks, 7, 13, &[4, 40]);
         keep(&mut marks, 7, 4, &[40, 37]);
         keep(&mut marks, 7, 10, &[37, 10]);
-        let step = simple_colouring(&pencil_with(&marks)).expect("a colour wrap on 8");
+        let step = simple_colouring(&pencil_with(&marks), 0).expect("a colour wrap on 8");
         assert_eq!(step.eliminations, vec![(0, 8), (10, 8), (40, 8)]);
     }
 
@@ -259,7 +269,7 @@ mod tests {
         // r8c1 sees both.
         keep(&mut marks, 8, 0, &[0, 4]);
         keep(&mut marks, 8, 14, &[23, 68]);
-        let step = x_chain(&pencil_with(&marks)).expect("an x-chain on 9");
+        let step = x_chain(&pencil_with(&marks), 0).expect("an x-chain on 9");
         assert!(step.eliminations.contains(&(63, 9)));
         assert!(step.cells.len() >= 4);
     }
@@ -285,6 +295,6 @@ mod tests {
         keep(&mut marks, 0, 17, &[44, 80]);
         let step = aic(&pencil_with(&marks)).expect("an aic");
         assert!(step.eliminations.contains(&(72, 1)));
-        assert!(x_chain(&pencil_with(&marks)).is_none() && xy_chain(&pencil_with(&marks)).is_none());
+        assert!(x_chain(&pencil_with(&marks), 0).is_none() && xy_chain(&pencil_with(&marks)).is_none());
     }
 }

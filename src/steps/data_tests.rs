@@ -54,12 +54,19 @@ fn every_step_on_the_hard_sets_agrees_with_the_solution() {
 }
 
 
-/// Path cost by hand: `perf stat -e instructions` on
-/// `cargo test --release --lib steps_throughput -- --ignored --nocapture`.
+/// Path cost by hand: `perf stat -e instructions` (or callgrind) on
+/// `cargo test --release --lib steps_throughput -- --ignored --nocapture`; STEPS_SET=kaggle
+/// takes the Kaggle sample's first 300 puzzles (the bench's set) instead of top95.
 #[test]
 #[ignore]
 fn steps_throughput() {
-    let grids: Vec<Grid> = data_lines("norvig/sudoku-top95.txt").iter().filter_map(|l| grid_from_text(l).ok()).collect();
+    let kaggle = std::env::var("STEPS_SET").is_ok_and(|set| set == "kaggle");
+    let lines = if kaggle {
+        data_lines("kaggle/puzzles-solutions-sample.csv").into_iter().take(300).collect()
+    } else {
+        data_lines("norvig/sudoku-top95.txt")
+    };
+    let grids: Vec<Grid> = lines.iter().filter_map(|l| grid_from_text(l).ok()).collect();
     let start = std::time::Instant::now();
     let mut steps = 0;
     for _ in 0..5 {
@@ -67,5 +74,6 @@ fn steps_throughput() {
             steps += solve_path(Pencil::from_grid(grid), ALL_TECHNIQUES, true).steps.len();
         }
     }
-    eprintln!("top95: {:.1} µs a path ({steps} steps)", start.elapsed().as_secs_f64() * 1e6 / (5 * grids.len()) as f64);
+    let set = if kaggle { "kaggle" } else { "top95" };
+    eprintln!("{set}: {:.1} µs a path ({steps} steps)", start.elapsed().as_secs_f64() * 1e6 / (5 * grids.len()) as f64);
 }

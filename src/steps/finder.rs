@@ -1,5 +1,6 @@
 //! The easiest step: each technique in the table's order, until one makes progress.
 
+use super::memo::{Memo, Skip};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::{Technique, Techniques, TECHNIQUES};
@@ -8,35 +9,41 @@ use super::{chains, fish, intersections, single_digit, singles, subsets, uniquen
 
 /// What a technique found on `p`, if anything.
 pub fn find(technique: Technique, p: &Pencil) -> Option<Step> {
+    find_skipping(technique, p, Skip::NONE)
+}
+
+/// [`find`] leaving out the digits or units in `skip` where the technique looks at one digit
+/// or one unit at a time (see [`Memo`]); other techniques ignore it.
+fn find_skipping(technique: Technique, p: &Pencil, skip: Skip) -> Option<Step> {
     use Technique::*;
     match technique {
         FullHouse => singles::full_house(p),
         HiddenSingle => singles::hidden_single(p),
         NakedSingle => singles::naked_single(p),
-        Pointing => intersections::pointing(p),
-        Claiming => intersections::claiming(p),
-        NakedPair => subsets::naked(p, 2),
-        HiddenPair => subsets::hidden(p, 2),
-        NakedTriple => subsets::naked(p, 3),
-        HiddenTriple => subsets::hidden(p, 3),
-        NakedQuad => subsets::naked(p, 4),
-        HiddenQuad => subsets::hidden(p, 4),
-        XWing => fish::basic(p, 2),
-        Swordfish => fish::basic(p, 3),
-        Jellyfish => fish::basic(p, 4),
-        FinnedXWing => fish::finned(p, 2),
-        FinnedSwordfish => fish::finned(p, 3),
-        Skyscraper => single_digit::skyscraper(p),
-        TwoStringKite => single_digit::two_string_kite(p),
-        EmptyRectangle => single_digit::empty_rectangle(p),
+        Pointing => intersections::pointing(p, skip.digits),
+        Claiming => intersections::claiming(p, skip.digits),
+        NakedPair => subsets::naked(p, 2, skip.units),
+        HiddenPair => subsets::hidden(p, 2, skip.units),
+        NakedTriple => subsets::naked(p, 3, skip.units),
+        HiddenTriple => subsets::hidden(p, 3, skip.units),
+        NakedQuad => subsets::naked(p, 4, skip.units),
+        HiddenQuad => subsets::hidden(p, 4, skip.units),
+        XWing => fish::basic(p, 2, skip.digits),
+        Swordfish => fish::basic(p, 3, skip.digits),
+        Jellyfish => fish::basic(p, 4, skip.digits),
+        FinnedXWing => fish::finned(p, 2, skip.digits),
+        FinnedSwordfish => fish::finned(p, 3, skip.digits),
+        Skyscraper => single_digit::skyscraper(p, skip.digits),
+        TwoStringKite => single_digit::two_string_kite(p, skip.digits),
+        EmptyRectangle => single_digit::empty_rectangle(p, skip.digits),
         XyWing => wings::xy_wing(p),
         XyzWing => wings::xyz_wing(p),
         WWing => wings::w_wing(p),
         UniqueRectangle1 => uniqueness::rectangle_type_1(p),
         UniqueRectangle2 => uniqueness::rectangle_type_2(p),
         Bug1 => uniqueness::bug_plus_one(p),
-        SimpleColouring => chains::simple_colouring(p),
-        XChain => chains::x_chain(p),
+        SimpleColouring => chains::simple_colouring(p, skip.digits),
+        XChain => chains::x_chain(p, skip.digits),
         XyChain => chains::xy_chain(p),
         Aic => chains::aic(p),
     }
@@ -50,20 +57,32 @@ pub fn next_step(p: &Pencil, allowed: Techniques, unique: impl Into<Uniqueness>)
     if p.is_broken() {
         return None;
     }
-    next_step_after(p, allowed, &mut unique.into())
+    next_step_after(p, allowed, &mut unique.into(), &mut Memo::default())
 }
 
 /// [`next_step`] on a board known not broken (in a path, a sound step from a board that is
 /// not broken leaves one that is not): only the cheap check that every empty cell has a
-/// candidate.
-pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: &mut Uniqueness) -> Option<Step> {
+/// candidate. `memo` holds what earlier boards of the same path showed (see [`Memo`]).
+pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: &mut Uniqueness, memo: &mut Memo) -> Option<Step> {
     if p.is_solved() || p.has_empty_cell_without_marks() {
         return None;
     }
-    TECHNIQUES
-        .iter()
-        .filter(|info| allowed & info.technique.bit() != 0 && (!info.needs_uniqueness || unique.holds()))
-        .find_map(|info| find(info.technique, p).filter(|step| makes_progress(p, step)))
+    memo.start();
+    for info in TECHNIQUES {
+        if allowed & info.technique.bit() == 0 || (info.needs_uniqueness && !unique.holds()) {
+            continue;
+        }
+        let skip = memo.skip(info.technique, p);
+        if skip.all() {
+            continue;
+        }
+        match find_skipping(info.technique, p, skip) {
+            Some(step) if makes_progress(p, &step) => return Some(step),
+            Some(_) => {}
+            None => memo.found_nothing(info.technique, p),
+        }
+    }
+    None
 }
 
 /// A step that places a digit in an empty cell or removes a candidate that is there.
