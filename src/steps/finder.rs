@@ -18,7 +18,7 @@ fn find_skipping(technique: Technique, p: &Pencil, skip: Skip) -> Option<Step> {
     use Technique::*;
     match technique {
         FullHouse => singles::full_house(p),
-        HiddenSingle => singles::hidden_single(p),
+        HiddenSingle => singles::hidden_single(p, skip.units),
         NakedSingle => singles::naked_single(p),
         Pointing => intersections::pointing(p, skip.digits),
         Claiming => intersections::claiming(p, skip.digits),
@@ -67,7 +67,6 @@ pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: &mut Uniqueness,
     if p.is_solved() || p.has_empty_cell_without_marks() {
         return None;
     }
-    memo.start();
     for info in TECHNIQUES {
         if allowed & info.technique.bit() == 0 || (info.needs_uniqueness && !unique.holds()) {
             continue;
@@ -76,10 +75,10 @@ pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: &mut Uniqueness,
         if skip.all() {
             continue;
         }
-        match find_skipping(info.technique, p, skip) {
-            Some(step) if makes_progress(p, &step) => return Some(step),
-            Some(_) => {}
-            None => memo.found_nothing(info.technique, p),
+        let found = find_skipping(info.technique, p, skip);
+        memo.record(info.technique, p, found.as_ref());
+        if found.as_ref().is_some_and(|step| makes_progress(p, step)) {
+            return found;
         }
     }
     None

@@ -13,10 +13,12 @@ pub enum List<T: Copy + Default, const N: usize> {
 }
 
 impl<T: Copy + Default, const N: usize> List<T, N> {
+    #[inline]
     pub fn new() -> Self {
         List::Inline(0, [T::default(); N])
     }
 
+    #[inline]
     pub fn push(&mut self, item: T) {
         match self {
             List::Inline(len, items) => match items.get_mut(usize::from(*len)) {
@@ -35,6 +37,7 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
         }
     }
 
+    #[inline]
     pub fn as_slice(&self) -> &[T] {
         match self {
             List::Inline(len, items) => &items[..usize::from(*len).min(N)],
@@ -82,6 +85,7 @@ impl<T: Copy + Default, const N: usize> Default for List<T, N> {
 
 impl<T: Copy + Default, const N: usize> Deref for List<T, N> {
     type Target = [T];
+    #[inline]
     fn deref(&self) -> &[T] {
         self.as_slice()
     }
@@ -96,6 +100,7 @@ impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a List<T, N> {
 }
 
 impl<T: Copy + Default, const N: usize> Extend<T> for List<T, N> {
+    #[inline]
     fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
         for item in items {
             self.push(item);

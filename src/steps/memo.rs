@@ -1,17 +1,18 @@
 //! What a path already knows: for each technique that looks at one digit at a time, the
 //! digit's candidate cells at which it last found nothing; for each that looks at one unit at
-//! a time (the subsets), the unit's candidates at which it last found nothing. A digit or unit
-//! unchanged since is skipped, and the path stays the same.
+//! a time (hidden singles, subsets), the units where it has found nothing since their
+//! candidates last changed. Such a digit or unit is skipped, and the path stays the same.
 //!
 //! Why: each of these techniques tries the digits (or units) in a fixed order, whatever else
 //! its loops do, and what it finds on digit `d` depends only on `d`'s candidate cells (in
 //! unit `u`, only on the candidates of `u`'s cells). So a digit or unit that gave nothing
 //! gives nothing again on the same candidates, and skipping it leaves the first finding, the
-//! one returned, unchanged. Only a search that found nothing at all is recorded, so every
-//! digit or unit recorded was searched in full.
+//! one returned, unchanged. A digit is recorded only after a search that found nothing at
+//! all; a unit also when it comes before the unit of the finding in the technique's order.
 
-use super::geometry::{Cells, UNIT_MEMBERS};
+use super::geometry::{members, Cells, PEERS, UNITS_OF};
 use super::pencil::{Pencil, ALL_DIGITS};
+use super::step::Step;
 use super::table::Technique;
 
 /// What a technique need not search: digit indexes (bit `d`) and units (bit `u`).
@@ -22,6 +23,7 @@ pub struct Skip {
 }
 
 const ALL_UNITS: u32 = (1 << 27) - 1;
+const BOXES: u32 = ALL_UNITS & !((1 << 18) - 1);
 
 impl Skip {
     pub const NONE: Skip = Skip { digits: 0, units: 0 };
@@ -32,7 +34,8 @@ impl Skip {
     }
 }
 
-/// A technique's memo slot: what it finds comes digit by digit, or unit by unit.
+/// A technique's memo slot: what it finds comes digit by digit, or unit by unit (in the
+/// order of unit numbers, or boxes first for hidden singles).
 enum Slot {
     Digit(usize),
     Unit(usize),
@@ -59,86 +62,92 @@ fn slot(technique: Technique) -> Option<Slot> {
         HiddenTriple => Slot::Unit(3),
         NakedQuad => Slot::Unit(4),
         HiddenQuad => Slot::Unit(5),
+        HiddenSingle => Slot::Unit(6),
         _ => return None,
     })
 }
 
 const DIGIT_SLOTS: usize = 12;
-const UNIT_SLOTS: usize = 6;
-/// No digit has these candidate cells, and no unit these candidates (bits past the 81st):
-/// never recorded.
-const UNSEEN: u128 = u128::MAX;
+const UNIT_SLOTS: usize = 7;
+/// No digit has these candidate cells (bits past the 81st): never recorded.
+const UNSEEN: Cells = Cells::MAX;
+
+/// The units a technique searches before `unit`.
+fn units_before(technique: Technique, unit: usize) -> u32 {
+    let below = (1u32 << unit.min(27)) - 1;
+    match technique {
+        // Boxes, then rows, then columns.
+        Technique::HiddenSingle if unit >= 18 => below & BOXES,
+        Technique::HiddenSingle => below | BOXES,
+        _ => below,
+    }
+}
 
 /// For each digit-by-digit technique, the candidate cells of each digit where it found
-/// nothing; for each unit-by-unit one, the candidates of each unit where it found nothing.
+/// nothing; for each unit-by-unit one, the units where it found nothing since they changed.
 #[derive(Clone, Debug)]
 pub struct Memo {
     digits: [[Cells; 9]; DIGIT_SLOTS],
-    units: [[u128; 27]; UNIT_SLOTS],
-    /// The candidates of each unit on the board being searched, made when first needed.
-    current: Option<[u128; 27]>,
+    units: [u32; UNIT_SLOTS],
 }
 
 impl Default for Memo {
     fn default() -> Memo {
-        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [[UNSEEN; 27]; UNIT_SLOTS], current: None }
+        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS] }
     }
-}
-
-/// A unit's candidates: its nine cells' masks, nine bits each.
-fn unit_candidates(p: &Pencil) -> [u128; 27] {
-    let mut keys = [0u128; 27];
-    for (key, cells) in keys.iter_mut().zip(&UNIT_MEMBERS) {
-        *key = cells.iter().enumerate().fold(0, |k, (i, &cell)| k | u128::from(p.mask(usize::from(cell))) << (9 * i));
-    }
-    keys
 }
 
 impl Memo {
-    /// Starts the search of a new board.
-    pub fn start(&mut self) {
-        self.current = None;
-    }
-
-    fn current(&mut self, p: &Pencil) -> [u128; 27] {
-        *self.current.get_or_insert_with(|| unit_candidates(p))
-    }
-
-    /// What `technique` need not search on `p` (the board [`Memo::start`] was given).
-    pub fn skip(&mut self, technique: Technique, p: &Pencil) -> Skip {
+    /// What `technique` need not search on `p`.
+    pub fn skip(&self, technique: Technique, p: &Pencil) -> Skip {
         match slot(technique) {
             Some(Slot::Digit(s)) => {
                 let Some(known) = self.digits.get(s) else { return Skip::NONE };
                 let digits = known.iter().enumerate().fold(0, |mask, (d, &cells)| mask | u16::from(cells == p.cells_of(d)) << d);
                 Skip { digits, units: 0 }
             }
-            Some(Slot::Unit(s)) => {
-                let now = self.current(p);
-                let Some(known) = self.units.get(s) else { return Skip::NONE };
-                let units = known.iter().zip(&now).enumerate().fold(0, |mask, (u, (a, b))| mask | u32::from(a == b) << u);
-                Skip { digits: 0, units }
-            }
+            Some(Slot::Unit(s)) => Skip { digits: 0, units: self.units.get(s).copied().unwrap_or(0) },
             None => Skip::NONE,
         }
     }
 
-    /// Records that `technique` found nothing on `p` (searching everything it did not skip).
-    pub fn found_nothing(&mut self, technique: Technique, p: &Pencil) {
+    /// Records what `technique` found on `p` (having searched everything it did not skip).
+    pub fn record(&mut self, technique: Technique, p: &Pencil, found: Option<&Step>) {
         match slot(technique) {
             Some(Slot::Digit(s)) => {
-                if let Some(known) = self.digits.get_mut(s) {
+                if let (None, Some(known)) = (found, self.digits.get_mut(s)) {
                     for (d, cells) in known.iter_mut().enumerate() {
                         *cells = p.cells_of(d);
                     }
                 }
             }
             Some(Slot::Unit(s)) => {
-                let now = self.current(p);
+                let clean = match found {
+                    None => ALL_UNITS,
+                    Some(step) => step.units.first().map_or(0, |&u| units_before(technique, usize::from(u))),
+                };
                 if let Some(known) = self.units.get_mut(s) {
-                    *known = now;
+                    *known |= clean;
                 }
             }
             None => {}
+        }
+    }
+
+    /// Forgets what it knew of the units whose candidates `step` changes on `p` (called
+    /// before the step is applied).
+    pub fn applying(&mut self, p: &Pencil, step: &Step) {
+        let mut cells: Cells = 0;
+        for &(cell, _) in &step.eliminations {
+            cells |= 1 << (cell % 81);
+        }
+        for &(cell, digit) in &step.placements {
+            let cell = usize::from(cell) % 81;
+            cells |= 1 << cell | p.cells_of(usize::from(digit).wrapping_sub(1)) & PEERS[cell];
+        }
+        let changed = members(cells).fold(0u32, |m, cell| UNITS_OF[cell].iter().fold(m, |m, &u| m | 1 << u));
+        for known in &mut self.units {
+            *known &= !changed;
         }
     }
 }

@@ -33,6 +33,7 @@ pub fn solve_path(start: Pencil, allowed: Techniques, unique: impl Into<Uniquene
         let broken = steps.is_empty() && pencil.is_broken();
         let found = if broken { None } else { next_step_after(&pencil, allowed, &mut unique, &mut memo) };
         let Some(step) = found else { break };
+        memo.applying(&pencil, &step);
         pencil.apply(&step);
         steps.push(step);
     }
