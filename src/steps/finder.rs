@@ -5,16 +5,18 @@ use super::pencil::Pencil;
 use super::step::Step;
 use super::table::{Technique, Techniques, TECHNIQUES};
 use super::uniqueness_known::Uniqueness;
+use super::chains::Buffers;
 use super::{chains, fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 
 /// What a technique found on `p`, if anything.
 pub fn find(technique: Technique, p: &Pencil) -> Option<Step> {
-    find_skipping(technique, p, Skip::NONE)
+    find_skipping(technique, p, Skip::NONE, &mut Buffers::default())
 }
 
 /// [`find`] leaving out the digits or units in `skip` where the technique looks at one digit
 /// or one unit at a time (see [`Memo`]); other techniques ignore it.
-fn find_skipping(technique: Technique, p: &Pencil, skip: Skip) -> Option<Step> {
+/// `buffers` are the chains' scratch space.
+fn find_skipping(technique: Technique, p: &Pencil, skip: Skip, buffers: &mut Buffers) -> Option<Step> {
     use Technique::*;
     match technique {
         FullHouse => singles::full_house(p),
@@ -42,10 +44,10 @@ fn find_skipping(technique: Technique, p: &Pencil, skip: Skip) -> Option<Step> {
         UniqueRectangle1 => uniqueness::rectangle_type_1(p),
         UniqueRectangle2 => uniqueness::rectangle_type_2(p),
         Bug1 => uniqueness::bug_plus_one(p),
-        SimpleColouring => chains::simple_colouring(p, skip.digits),
-        XChain => chains::x_chain(p, skip.digits),
-        XyChain => chains::xy_chain(p),
-        Aic => chains::aic(p),
+        SimpleColouring => chains::simple_colouring(p, skip.digits, buffers),
+        XChain => chains::x_chain(p, skip.digits, buffers),
+        XyChain => chains::xy_chain(p, buffers),
+        Aic => chains::aic(p, buffers),
     }
 }
 
@@ -75,7 +77,7 @@ pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: &mut Uniqueness,
         if skip.all() {
             continue;
         }
-        let found = find_skipping(info.technique, p, skip);
+        let found = find_skipping(info.technique, p, skip, &mut memo.buffers);
         memo.record(info.technique, p, found.as_ref());
         if found.as_ref().is_some_and(|step| makes_progress(p, step)) {
             return found;

@@ -5,11 +5,13 @@
 use std::fmt;
 use std::ops::Deref;
 
-/// Up to `N` items inline, more on the heap.
+/// Up to `N` items inline, more on the heap. The heap list is boxed so that a list takes
+/// one pointer's room beside its inline items, and a whole [`Step`](super::Step) stays small
+/// enough to be moved without a call to `memcpy`.
 #[derive(Clone)]
 pub enum List<T: Copy + Default, const N: usize> {
     Inline(u8, [T; N]),
-    Heap(Vec<T>),
+    Heap(Box<Vec<T>>),
 }
 
 impl<T: Copy + Default, const N: usize> List<T, N> {
@@ -30,7 +32,7 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
                     let mut spilled = Vec::with_capacity(2 * N + 1);
                     spilled.extend_from_slice(&items[..usize::from(*len).min(N)]);
                     spilled.push(item);
-                    *self = List::Heap(spilled);
+                    *self = List::Heap(Box::new(spilled));
                 }
             },
             List::Heap(items) => items.push(item),
@@ -41,14 +43,14 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
     pub fn as_slice(&self) -> &[T] {
         match self {
             List::Inline(len, items) => &items[..usize::from(*len).min(N)],
-            List::Heap(items) => items,
+            List::Heap(items) => items.as_slice(),
         }
     }
 
     fn as_mut_slice(&mut self) -> &mut [T] {
         match self {
             List::Inline(len, items) => &mut items[..usize::from(*len).min(N)],
-            List::Heap(items) => items,
+            List::Heap(items) => items.as_mut_slice(),
         }
     }
 

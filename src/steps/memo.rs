@@ -10,6 +10,7 @@
 //! one returned, unchanged. A digit is recorded only after a search that found nothing at
 //! all; a unit also when it comes before the unit of the finding in the technique's order.
 
+use super::chains::Buffers;
 use super::geometry::{members, Cells, PEERS, UNITS_OF};
 use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
@@ -72,6 +73,13 @@ const UNIT_SLOTS: usize = 7;
 /// No digit has these candidate cells (bits past the 81st): never recorded.
 const UNSEEN: Cells = Cells::MAX;
 
+/// True when a technique's outer loop is over digits, so its finding's digit (the lowest of
+/// its pattern's) comes after every digit it searched in full; locked candidates go unit by
+/// unit.
+fn digit_first(technique: Technique) -> bool {
+    !matches!(technique, Technique::Pointing | Technique::Claiming)
+}
+
 /// The units a technique searches before `unit`.
 fn units_before(technique: Technique, unit: usize) -> u32 {
     let below = (1u32 << unit.min(27)) - 1;
@@ -85,15 +93,16 @@ fn units_before(technique: Technique, unit: usize) -> u32 {
 
 /// For each digit-by-digit technique, the candidate cells of each digit where it found
 /// nothing; for each unit-by-unit one, the units where it found nothing since they changed.
-#[derive(Clone, Debug)]
 pub struct Memo {
     digits: [[Cells; 9]; DIGIT_SLOTS],
     units: [u32; UNIT_SLOTS],
+    /// Not knowledge but room: the chains' buffers, kept for the whole path.
+    pub buffers: Buffers,
 }
 
 impl Default for Memo {
     fn default() -> Memo {
-        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS] }
+        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], buffers: Buffers::default() }
     }
 }
 
@@ -115,8 +124,15 @@ impl Memo {
     pub fn record(&mut self, technique: Technique, p: &Pencil, found: Option<&Step>) {
         match slot(technique) {
             Some(Slot::Digit(s)) => {
-                if let (None, Some(known)) = (found, self.digits.get_mut(s)) {
-                    for (d, cells) in known.iter_mut().enumerate() {
+                // The digits fully searched without a finding: all of them, or (when the
+                // digit loop is the outer one) those before the finding's digit.
+                let searched = match found {
+                    None => 9,
+                    Some(step) if digit_first(technique) => step.digits.trailing_zeros() as usize,
+                    Some(_) => 0,
+                };
+                if let Some(known) = self.digits.get_mut(s) {
+                    for (d, cells) in known.iter_mut().enumerate().take(searched) {
                         *cells = p.cells_of(d);
                     }
                 }

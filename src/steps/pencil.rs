@@ -167,6 +167,17 @@ impl Pencil {
         })
     }
 
+    /// The empty cells with exactly one candidate (naked singles): the cells in exactly one
+    /// digit's candidate set.
+    pub fn single_candidate_cells(&self) -> Cells {
+        let (mut once, mut twice) = (0 as Cells, 0 as Cells);
+        for &cells in &self.digits {
+            twice |= once & cells;
+            once |= cells;
+        }
+        once & !twice & self.empty
+    }
+
     /// True when some empty cell has no candidate left.
     pub fn has_empty_cell_without_marks(&self) -> bool {
         let marked = self.digits.iter().fold(0, |m, &d| m | d);

@@ -59,14 +59,8 @@ pub fn hidden_single(p: &Pencil, skip: u32) -> Option<Step> {
 }
 
 pub fn naked_single(p: &Pencil) -> Option<Step> {
-    // The cells in exactly one digit's candidate set; the lowest is the first in reading order.
-    let (mut once, mut twice) = (0u128, 0u128);
-    for d in 0..9 {
-        let cells = p.cells_of(d);
-        twice |= once & cells;
-        once |= cells;
-    }
-    let single = once & !twice & p.empty();
+    // The lowest is the first in reading order.
+    let single = p.single_candidate_cells();
     (single != 0).then(|| {
         let cell = first(single);
         let mask = p.mask(cell);

@@ -135,3 +135,14 @@ fn capitalised(name: &str) -> String {
         None => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_moves_without_a_memcpy_call() {
+        // A path moves each step a few times; past 128 bytes each move is a call to memcpy.
+        assert!(std::mem::size_of::<Step>() <= 128, "{}", std::mem::size_of::<Step>());
+    }
+}
