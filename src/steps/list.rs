@@ -11,6 +11,7 @@ use std::ops::Deref;
 #[derive(Clone)]
 pub enum List<T: Copy + Default, const N: usize> {
     Inline(u8, [T; N]),
+    #[allow(clippy::box_collection)]
     Heap(Box<Vec<T>>),
 }
 
