@@ -2,36 +2,25 @@
 //! line loses it) and claiming (a digit's places on a line lie in one box, so the rest of the
 //! box loses it).
 
-use super::geometry::UNIT_CELLS;
+use super::geometry::{first, UNITS_OF, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
 
-/// The three lines through a box, and the three boxes across a line, as unit numbers.
-fn crossing(unit: usize) -> ([usize; 6], usize) {
-    if unit >= 18 {
-        let b = unit - 18;
-        let (r, c) = ((b / 3) * 3, (b % 3) * 3);
-        ([r, r + 1, r + 2, 9 + c, 10 + c, 11 + c], 6)
-    } else if unit < 9 {
-        let band = (unit / 3) * 3;
-        ([18 + band, 19 + band, 20 + band, 0, 0, 0], 3)
-    } else {
-        let stack = (unit - 9) / 3;
-        ([18 + stack, 21 + stack, 24 + stack, 0, 0, 0], 3)
-    }
-}
-
 fn locked(p: &Pencil, technique: Technique, units: std::ops::Range<usize>, skip: u16) -> Option<Step> {
     for inside in units {
-        let (crossed, count) = crossing(inside);
-        let others = &crossed[..count.min(6)];
         for d in (0..9).filter(|d| skip >> d & 1 == 0) {
             let places = p.cells_of(d) & UNIT_CELLS[inside];
             if places.count_ones() < 2 {
                 continue;
             }
-            for &other in others {
+            // A unit crossing `inside` that holds every place holds the first one: for a box,
+            // its row or its column (rows before columns, as they cross the box); for a line,
+            // its box. Two places or more lie in at most one of them.
+            let [row, col, bx] = UNITS_OF[first(places)];
+            let (crossing, count) = if inside >= 18 { ([row, col], 2) } else { ([bx, bx], 1) };
+            for &other in crossing.iter().take(count) {
+                let other = usize::from(other);
                 if places & !UNIT_CELLS[other] != 0 {
                     continue;
                 }
