@@ -69,7 +69,7 @@ pub fn next_step_after(p: &Pencil, allowed: Techniques, unique: &mut Uniqueness,
     if p.is_solved() || p.has_empty_cell_without_marks() {
         return None;
     }
-    for info in TECHNIQUES {
+    for info in &TECHNIQUES {
         if allowed & info.technique.bit() == 0 || (info.needs_uniqueness && !unique.holds()) {
             continue;
         }
