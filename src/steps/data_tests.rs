@@ -1,6 +1,6 @@
 //! Soundness on real puzzles: every step of every path agrees with the solution.
 
-use super::{solve_path, Pencil, ALL_TECHNIQUES};
+use super::{next_step, solve_path, Pencil, ALL_TECHNIQUES};
 use crate::grid::Grid;
 use crate::parse::grid_from_text;
 use crate::solve::{count_solutions, solve};
@@ -53,6 +53,28 @@ fn every_step_on_the_hard_sets_agrees_with_the_solution() {
     }
 }
 
+
+/// A path remembers what its earlier boards showed (steps/memo.rs) to skip searches; each of
+/// its steps must be the step found on that board from scratch, with nothing remembered.
+#[test]
+fn each_step_of_a_path_is_the_step_found_from_scratch() {
+    let mut checked = 0;
+    for name in ["norvig/sudoku-top95.txt", "norvig/sudoku-hardest.txt", "norvig/sudokus_hard.txt"] {
+        for line in data_lines(name) {
+            let Ok(grid) = grid_from_text(&line) else { continue };
+            let unique = count_solutions(&grid, 2) == 1;
+            let path = solve_path(Pencil::from_grid(&grid), ALL_TECHNIQUES, unique);
+            let mut pencil = Pencil::from_grid(&grid);
+            for step in &path.steps {
+                assert_eq!(next_step(&pencil, ALL_TECHNIQUES, unique).as_ref(), Some(step), "{line}");
+                pencil.apply(step);
+                checked += 1;
+            }
+            assert_eq!(next_step(&pencil, ALL_TECHNIQUES, unique), None, "{line}");
+        }
+    }
+    eprintln!("{checked} steps checked");
+}
 
 /// Path cost by hand: `perf stat -e instructions` (or callgrind) on
 /// `cargo test --release --lib steps_throughput -- --ignored --nocapture`; STEPS_SET=kaggle
