@@ -16,13 +16,19 @@ use super::table::Technique;
 /// the bound keeps the search small.
 const MAX_NODES: usize = 16;
 
-pub fn simple_colouring(p: &Pencil) -> Option<Step> {
-    let kinds = Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: None };
-    let mut strong = Strong::build(p, Kinds { one_digit: Some(0), ..kinds });
-    for d in 0..9 {
-        if d > 0 {
-            strong.rebuild(p, Kinds { one_digit: Some(d), ..kinds });
-        }
+/// Buffers the chain techniques reuse from one search to the next: a path keeps one, so its
+/// steps do not allocate and clear them again.
+#[derive(Default)]
+pub struct Buffers {
+    links: Option<Strong>,
+    work: Option<Work>,
+}
+
+/// Simple colouring on the digits not in `skip` (a mask of digit indexes).
+pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<Step> {
+    let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
+    for d in (0..9).filter(|d| skip >> d & 1 == 0) {
+        let strong = links_of(&mut buffers.links, p, kinds(d));
         let mut seen: Cells = 0;
         for start in members(strong.linked[d]) {
             if seen >> start & 1 == 1 {
@@ -60,29 +66,40 @@ pub fn simple_colouring(p: &Pencil) -> Option<Step> {
     None
 }
 
-pub fn x_chain(p: &Pencil) -> Option<Step> {
+/// An X-chain on a digit not in `skip`.
+pub fn x_chain(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<Step> {
     let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
-    let mut strong = Strong::build(p, kinds(0));
-    let mut work = Work::new();
-    (0..9).find_map(|d| {
-        if d > 0 {
-            strong.rebuild(p, kinds(d));
-        }
-        chain(p, Technique::XChain, kinds(d), &strong, &mut work)
+    let Buffers { links, work } = buffers;
+    (0..9).filter(|d| skip >> d & 1 == 0).find_map(|d| {
+        let strong = links_of(links, p, kinds(d));
+        chain(p, Technique::XChain, kinds(d), strong, work.get_or_insert_with(Work::new))
     })
 }
 
-pub fn xy_chain(p: &Pencil) -> Option<Step> {
+/// The links of `kinds` on `p`, in the buffers of the links before when there were some.
+fn links_of<'a>(links: &'a mut Option<Strong>, p: &Pencil, kinds: Kinds) -> &'a Strong {
+    match links {
+        Some(strong) => {
+            strong.rebuild(p, kinds);
+            strong
+        }
+        None => links.insert(Strong::build(p, kinds)),
+    }
+}
+
+pub fn xy_chain(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: false, bivalue: true, in_cell: false, one_digit: None };
-    chain(p, Technique::XyChain, kinds, &Strong::build(p, kinds), &mut Work::new())
+    let Buffers { links, work } = buffers;
+    chain(p, Technique::XyChain, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
 }
 
-pub fn aic(p: &Pencil) -> Option<Step> {
+pub fn aic(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
-    chain(p, Technique::Aic, kinds, &Strong::build(p, kinds), &mut Work::new())
+    let Buffers { links, work } = buffers;
+    chain(p, Technique::Aic, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
 }
 
-/// The searches' scratch space, made once for all the searches of a technique.
+/// The searches' scratch space, made once for all the searches of a path (or of one call).
 struct Work {
     /// State index: 2 * node + 1 when the node was reached by a strong link.
     parent: Vec<u16>,
@@ -235,7 +252,7 @@ mod tests {
         keep(&mut marks, 6, 0, &[0, 4]);
         keep(&mut marks, 6, 13, &[4, 49]);
         keep(&mut marks, 6, 5, &[49, 45]);
-        let step = simple_colouring(&pencil_with(&marks)).expect("a colour trap on 7");
+        let step = simple_colouring(&pencil_with(&marks), 0, &mut Buffers::default()).expect("a colour trap on 7");
         assert_eq!(step.eliminations, [9u8, 18, 27, 36, 54, 63, 72].iter().map(|&c| (c, 7)).collect::<Vec<_>>());
     }
 
@@ -248,7 +265,7 @@ mod tests {
         keep(&mut marks, 7, 13, &[4, 40]);
         keep(&mut marks, 7, 4, &[40, 37]);
         keep(&mut marks, 7, 10, &[37, 10]);
-        let step = simple_colouring(&pencil_with(&marks)).expect("a colour wrap on 8");
+        let step = simple_colouring(&pencil_with(&marks), 0, &mut Buffers::default()).expect("a colour wrap on 8");
         assert_eq!(step.eliminations, vec![(0, 8), (10, 8), (40, 8)]);
     }
 
@@ -259,7 +276,7 @@ mod tests {
         // r8c1 sees both.
         keep(&mut marks, 8, 0, &[0, 4]);
         keep(&mut marks, 8, 14, &[23, 68]);
-        let step = x_chain(&pencil_with(&marks)).expect("an x-chain on 9");
+        let step = x_chain(&pencil_with(&marks), 0, &mut Buffers::default()).expect("an x-chain on 9");
         assert!(step.eliminations.contains(&(63, 9)));
         assert!(step.cells.len() >= 4);
     }
@@ -271,7 +288,7 @@ mod tests {
         marks[0] = 0b011;
         marks[8] = 0b110;
         marks[80] = 0b101;
-        let step = xy_chain(&pencil_with(&marks)).expect("an xy-chain");
+        let step = xy_chain(&pencil_with(&marks), &mut Buffers::default()).expect("an xy-chain");
         assert_eq!(step.eliminations, vec![(72, 1)]);
         assert_eq!(step.cells, vec![0, 0, 8, 8, 80, 80]);
     }
@@ -283,8 +300,8 @@ mod tests {
         marks[0] = 0b011;
         keep(&mut marks, 1, 4, &[36, 44]);
         keep(&mut marks, 0, 17, &[44, 80]);
-        let step = aic(&pencil_with(&marks)).expect("an aic");
+        let step = aic(&pencil_with(&marks), &mut Buffers::default()).expect("an aic");
         assert!(step.eliminations.contains(&(72, 1)));
-        assert!(x_chain(&pencil_with(&marks)).is_none() && xy_chain(&pencil_with(&marks)).is_none());
+        assert!(x_chain(&pencil_with(&marks), 0, &mut Buffers::default()).is_none() && xy_chain(&pencil_with(&marks), &mut Buffers::default()).is_none());
     }
 }

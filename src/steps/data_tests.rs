@@ -1,6 +1,6 @@
 //! Soundness on real puzzles: every step of every path agrees with the solution.
 
-use super::{solve_path, Pencil, ALL_TECHNIQUES};
+use super::{next_step, solve_path, Pencil, ALL_TECHNIQUES};
 use crate::grid::Grid;
 use crate::parse::grid_from_text;
 use crate::solve::{count_solutions, solve};
@@ -54,12 +54,41 @@ fn every_step_on_the_hard_sets_agrees_with_the_solution() {
 }
 
 
-/// Path cost by hand: `perf stat -e instructions` on
-/// `cargo test --release --lib steps_throughput -- --ignored --nocapture`.
+/// A path remembers what its earlier boards showed (steps/memo.rs) to skip searches; each of
+/// its steps must be the step found on that board from scratch, with nothing remembered.
+#[test]
+fn each_step_of_a_path_is_the_step_found_from_scratch() {
+    let mut checked = 0;
+    for name in ["norvig/sudoku-top95.txt", "norvig/sudoku-hardest.txt", "norvig/sudokus_hard.txt"] {
+        for line in data_lines(name) {
+            let Ok(grid) = grid_from_text(&line) else { continue };
+            let unique = count_solutions(&grid, 2) == 1;
+            let path = solve_path(Pencil::from_grid(&grid), ALL_TECHNIQUES, unique);
+            let mut pencil = Pencil::from_grid(&grid);
+            for step in &path.steps {
+                assert_eq!(next_step(&pencil, ALL_TECHNIQUES, unique).as_ref(), Some(step), "{line}");
+                pencil.apply(step);
+                checked += 1;
+            }
+            assert_eq!(next_step(&pencil, ALL_TECHNIQUES, unique), None, "{line}");
+        }
+    }
+    eprintln!("{checked} steps checked");
+}
+
+/// Path cost by hand: `perf stat -e instructions` (or callgrind) on
+/// `cargo test --release --lib steps_throughput -- --ignored --nocapture`; STEPS_SET=kaggle
+/// takes the Kaggle sample's first 300 puzzles (the bench's set) instead of top95.
 #[test]
 #[ignore]
 fn steps_throughput() {
-    let grids: Vec<Grid> = data_lines("norvig/sudoku-top95.txt").iter().filter_map(|l| grid_from_text(l).ok()).collect();
+    let kaggle = std::env::var("STEPS_SET").is_ok_and(|set| set == "kaggle");
+    let lines = if kaggle {
+        data_lines("kaggle/puzzles-solutions-sample.csv").into_iter().take(300).collect()
+    } else {
+        data_lines("norvig/sudoku-top95.txt")
+    };
+    let grids: Vec<Grid> = lines.iter().filter_map(|l| grid_from_text(l).ok()).collect();
     let start = std::time::Instant::now();
     let mut steps = 0;
     for _ in 0..5 {
@@ -67,5 +96,6 @@ fn steps_throughput() {
             steps += solve_path(Pencil::from_grid(grid), ALL_TECHNIQUES, true).steps.len();
         }
     }
-    eprintln!("top95: {:.1} µs a path ({steps} steps)", start.elapsed().as_secs_f64() * 1e6 / (5 * grids.len()) as f64);
+    let set = if kaggle { "kaggle" } else { "top95" };
+    eprintln!("{set}: {:.1} µs a path ({steps} steps)", start.elapsed().as_secs_f64() * 1e6 / (5 * grids.len()) as f64);
 }

@@ -40,14 +40,14 @@ fn unit_list(mask: u16, rows: bool) -> Vec<usize> {
     super::geometry::digits_of(mask).map(|line| base + line).collect()
 }
 
-/// A basic fish of size `n`.
-pub fn basic(p: &Pencil, n: usize) -> Option<Step> {
+/// A basic fish of size `n`, on the digits not in `skip` (a mask of digit indexes).
+pub fn basic(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
     let technique = match n {
         2 => Technique::XWing,
         3 => Technique::Swordfish,
         _ => Technique::Jellyfish,
     };
-    for d in 0..9 {
+    for d in (0..9).filter(|d| skip >> d & 1 == 0) {
         for rows in [true, false] {
             let places = line_places(p, d, rows);
             let mut lines = [0usize; 9];
@@ -89,10 +89,11 @@ pub fn basic(p: &Pencil, n: usize) -> Option<Step> {
 
 /// A finned fish of size `n` (2 or 3): the base lines' places outside one box lie in `n`
 /// cross lines; the cross-line cells of that box outside the base lose the digit, since
-/// either a fin is true (and sees them) or the fish without fins is.
-pub fn finned(p: &Pencil, n: usize) -> Option<Step> {
+/// either a fin is true (and sees them) or the fish without fins is. Digits in `skip` are
+/// left out.
+pub fn finned(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
     let technique = if n == 2 { Technique::FinnedXWing } else { Technique::FinnedSwordfish };
-    for d in 0..9 {
+    for d in (0..9).filter(|d| skip >> d & 1 == 0) {
         for rows in [true, false] {
             let places = line_places(p, d, rows);
             let mut lines = [0usize; 9];
@@ -233,7 +234,7 @@ mod tests {
         let mut marks = [0x1ffu16; 81];
         only_in(&mut marks, 0, 1, &[1, 7]);
         only_in(&mut marks, 0, 5, &[1, 7]);
-        let step = basic(&pencil_with(&marks), 2).expect("an x-wing on 1");
+        let step = basic(&pencil_with(&marks), 2, 0).expect("an x-wing on 1");
         assert_eq!(step.cells, vec![10, 16, 46, 52]);
         assert_eq!(step.units, vec![1, 5, 10, 16]);
         assert_eq!(step.eliminations.len(), 14);
@@ -246,14 +247,14 @@ mod tests {
         only_in(&mut marks, 2, 0, &[0, 4]);
         only_in(&mut marks, 2, 3, &[4, 8]);
         only_in(&mut marks, 2, 7, &[0, 8]);
-        let step = basic(&pencil_with(&marks), 3).expect("a swordfish on 3");
+        let step = basic(&pencil_with(&marks), 3, 0).expect("a swordfish on 3");
         assert_eq!(step.technique, Technique::Swordfish);
         assert_eq!(step.eliminations.len(), 18);
         let mut jelly = [0x1ffu16; 81];
         for (row, cols) in [(0usize, [0usize, 2]), (2, [2, 4]), (4, [4, 6]), (6, [6, 0])] {
             only_in(&mut jelly, 8, row, &cols);
         }
-        let step = basic(&pencil_with(&jelly), 4).expect("a jellyfish on 9");
+        let step = basic(&pencil_with(&jelly), 4, 0).expect("a jellyfish on 9");
         assert_eq!(step.cells.len(), 8);
         assert_eq!(step.eliminations.len(), 20);
     }
@@ -264,10 +265,11 @@ mod tests {
         only_in(&mut marks, 4, 0, &[1, 7]);
         // Row 5: 5 in c2, c8 and a fin in c9 (box 6).
         only_in(&mut marks, 4, 4, &[1, 7, 8]);
-        let step = finned(&pencil_with(&marks), 2).expect("a finned x-wing on 5");
+        let step = finned(&pencil_with(&marks), 2, 0).expect("a finned x-wing on 5");
         // Column 8 in box 6, outside rows 1 and 5: r4c8, r6c8.
         assert_eq!(step.eliminations, vec![(34, 5), (52, 5)]);
-        assert!(basic(&pencil_with(&marks), 2).is_none());
+        assert!(basic(&pencil_with(&marks), 2, 0).is_none());
+        assert!(finned(&pencil_with(&marks), 2, 1 << 4).is_none());
     }
 
     #[test]
@@ -276,7 +278,7 @@ mod tests {
         only_in(&mut marks, 0, 0, &[0, 4]);
         only_in(&mut marks, 0, 3, &[4, 8]);
         only_in(&mut marks, 0, 7, &[0, 8, 7]);
-        let step = finned(&pencil_with(&marks), 3).expect("a finned swordfish on 1");
+        let step = finned(&pencil_with(&marks), 3, 0).expect("a finned swordfish on 1");
         assert_eq!(step.technique, Technique::FinnedSwordfish);
         // Column 9 in box 9 outside row 8: r7c9, r9c9.
         assert_eq!(step.eliminations, vec![(62, 1), (80, 1)]);

@@ -2,36 +2,25 @@
 //! line loses it) and claiming (a digit's places on a line lie in one box, so the rest of the
 //! box loses it).
 
-use super::geometry::UNIT_CELLS;
+use super::geometry::{first, UNITS_OF, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
 
-/// The three lines through a box, and the three boxes across a line, as unit numbers.
-fn crossing(unit: usize) -> ([usize; 6], usize) {
-    if unit >= 18 {
-        let b = unit - 18;
-        let (r, c) = ((b / 3) * 3, (b % 3) * 3);
-        ([r, r + 1, r + 2, 9 + c, 10 + c, 11 + c], 6)
-    } else if unit < 9 {
-        let band = (unit / 3) * 3;
-        ([18 + band, 19 + band, 20 + band, 0, 0, 0], 3)
-    } else {
-        let stack = (unit - 9) / 3;
-        ([18 + stack, 21 + stack, 24 + stack, 0, 0, 0], 3)
-    }
-}
-
-fn locked(p: &Pencil, technique: Technique, units: std::ops::Range<usize>) -> Option<Step> {
+fn locked(p: &Pencil, technique: Technique, units: std::ops::Range<usize>, skip: u16) -> Option<Step> {
     for inside in units {
-        let (crossed, count) = crossing(inside);
-        let others = &crossed[..count.min(6)];
-        for d in 0..9 {
+        for d in (0..9).filter(|d| skip >> d & 1 == 0) {
             let places = p.cells_of(d) & UNIT_CELLS[inside];
             if places.count_ones() < 2 {
                 continue;
             }
-            for &other in others {
+            // A unit crossing `inside` that holds every place holds the first one: for a box,
+            // its row or its column (rows before columns, as they cross the box); for a line,
+            // its box. Two places or more lie in at most one of them.
+            let [row, col, bx] = UNITS_OF[first(places)];
+            let (crossing, count) = if inside >= 18 { ([row, col], 2) } else { ([bx, bx], 1) };
+            for &other in crossing.iter().take(count) {
+                let other = usize::from(other);
                 if places & !UNIT_CELLS[other] != 0 {
                     continue;
                 }
@@ -52,12 +41,14 @@ fn locked(p: &Pencil, technique: Technique, units: std::ops::Range<usize>) -> Op
     None
 }
 
-pub fn pointing(p: &Pencil) -> Option<Step> {
-    locked(p, Technique::Pointing, 18..27)
+/// Pointing on the digits not in `skip` (a mask of digit indexes).
+pub fn pointing(p: &Pencil, skip: u16) -> Option<Step> {
+    locked(p, Technique::Pointing, 18..27, skip)
 }
 
-pub fn claiming(p: &Pencil) -> Option<Step> {
-    locked(p, Technique::Claiming, 0..18)
+/// Claiming on the digits not in `skip`.
+pub fn claiming(p: &Pencil, skip: u16) -> Option<Step> {
+    locked(p, Technique::Claiming, 0..18, skip)
 }
 
 #[cfg(test)]
@@ -72,7 +63,7 @@ mod tests {
         for cell in [2usize, 9, 10, 11, 18, 19, 20] {
             marks[cell] &= !(1 << 3);
         }
-        let step = pointing(&pencil_with(&marks)).expect("4 points along row 1");
+        let step = pointing(&pencil_with(&marks), 0).expect("4 points along row 1");
         assert_eq!(step.eliminations, (3..9).map(|c| (c as u8, 4)).collect::<Vec<_>>());
         assert_eq!(step.describe(), "Pointing: in box 1, 4 lies only in row 1, so remove 4 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9");
     }
@@ -84,7 +75,7 @@ mod tests {
         for cell in 3..9usize {
             marks[cell] &= !(1 << 3);
         }
-        let step = claiming(&pencil_with(&marks)).expect("row 1 claims 4 for box 1");
+        let step = claiming(&pencil_with(&marks), 0).expect("row 1 claims 4 for box 1");
         assert_eq!(step.units, vec![0, 18]);
         assert_eq!(step.eliminations, [9u8, 10, 11, 18, 19, 20].iter().map(|&c| (c, 4)).collect::<Vec<_>>());
     }

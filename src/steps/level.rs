@@ -24,14 +24,7 @@ pub fn place_singles(pencil: &mut Pencil) {
         if pencil.is_solved() || pencil.has_empty_cell_without_marks() {
             return;
         }
-        // Naked singles: cells that exactly one digit's candidate set holds.
-        let (mut ones, mut twos) = (0u128, 0u128);
-        for d in 0..9 {
-            let cells = pencil.cells_of(d);
-            twos |= ones & cells;
-            ones |= cells;
-        }
-        let naked = ones & !twos & pencil.empty();
+        let naked = pencil.single_candidate_cells();
         if naked != 0 {
             for cell in members(naked) {
                 let mask = pencil.mask(cell);

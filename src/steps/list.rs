@@ -5,18 +5,23 @@
 use std::fmt;
 use std::ops::Deref;
 
-/// Up to `N` items inline, more on the heap.
+/// Up to `N` items inline, more on the heap. The heap list is boxed so that a list takes
+/// one pointer's room beside its inline items, and a whole [`Step`](super::Step) stays small
+/// enough to be moved without a call to `memcpy`.
 #[derive(Clone)]
 pub enum List<T: Copy + Default, const N: usize> {
     Inline(u8, [T; N]),
-    Heap(Vec<T>),
+    #[allow(clippy::box_collection)]
+    Heap(Box<Vec<T>>),
 }
 
 impl<T: Copy + Default, const N: usize> List<T, N> {
+    #[inline]
     pub fn new() -> Self {
         List::Inline(0, [T::default(); N])
     }
 
+    #[inline]
     pub fn push(&mut self, item: T) {
         match self {
             List::Inline(len, items) => match items.get_mut(usize::from(*len)) {
@@ -28,24 +33,25 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
                     let mut spilled = Vec::with_capacity(2 * N + 1);
                     spilled.extend_from_slice(&items[..usize::from(*len).min(N)]);
                     spilled.push(item);
-                    *self = List::Heap(spilled);
+                    *self = List::Heap(Box::new(spilled));
                 }
             },
             List::Heap(items) => items.push(item),
         }
     }
 
+    #[inline]
     pub fn as_slice(&self) -> &[T] {
         match self {
             List::Inline(len, items) => &items[..usize::from(*len).min(N)],
-            List::Heap(items) => items,
+            List::Heap(items) => items.as_slice(),
         }
     }
 
     fn as_mut_slice(&mut self) -> &mut [T] {
         match self {
             List::Inline(len, items) => &mut items[..usize::from(*len).min(N)],
-            List::Heap(items) => items,
+            List::Heap(items) => items.as_mut_slice(),
         }
     }
 
@@ -82,6 +88,7 @@ impl<T: Copy + Default, const N: usize> Default for List<T, N> {
 
 impl<T: Copy + Default, const N: usize> Deref for List<T, N> {
     type Target = [T];
+    #[inline]
     fn deref(&self) -> &[T] {
         self.as_slice()
     }
@@ -96,6 +103,7 @@ impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a List<T, N> {
 }
 
 impl<T: Copy + Default, const N: usize> Extend<T> for List<T, N> {
+    #[inline]
     fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
         for item in items {
             self.push(item);

@@ -21,6 +21,7 @@ mod intersections;
 mod level;
 mod links;
 mod list;
+mod memo;
 mod path;
 mod pencil;
 mod single_digit;

@@ -2,6 +2,7 @@
 //! no allowed technique applies.
 
 use super::finder::next_step_after;
+use super::memo::Memo;
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::{Level, Technique, Techniques, ALL_TECHNIQUES};
@@ -26,11 +27,13 @@ pub fn solve_path(start: Pencil, allowed: Techniques, unique: impl Into<Uniquene
     let mut pencil = start;
     // Room for a typical path at once: growing one step at a time copies them over and over.
     let mut steps = Vec::with_capacity(64);
+    let mut memo = Memo::default();
     while steps.len() < MAX_STEPS {
         // next_step's check for a broken board, once: sound steps never break one.
         let broken = steps.is_empty() && pencil.is_broken();
-        let found = if broken { None } else { next_step_after(&pencil, allowed, &mut unique) };
+        let found = if broken { None } else { next_step_after(&pencil, allowed, &mut unique, &mut memo) };
         let Some(step) = found else { break };
+        memo.applying(&pencil, &step);
         pencil.apply(&step);
         steps.push(step);
     }

@@ -48,13 +48,22 @@ impl Pencil {
             }
         }
         let mut masks = [0u16; CELLS];
+        // Each digit's cells: the empty cells no holder of the digit sees (as the masks say,
+        // without reading them back bit by bit).
+        let (mut empty, mut seen_by) = (0 as Cells, [0 as Cells; 9]);
         for (cell, mask) in masks.iter_mut().enumerate() {
-            if values[cell] == 0 {
+            let v = values[cell];
+            if v == 0 {
+                empty |= 1 << cell;
                 let [r, c, b] = UNITS_OF[cell];
                 *mask = ALL_DIGITS & !(seen[usize::from(r)] | seen[usize::from(c)] | seen[usize::from(b)]);
+            } else if let Some(sight) = seen_by.get_mut(usize::from(v) - 1) {
+                *sight |= PEERS[cell];
             }
         }
-        Pencil::assemble(values, masks)
+        let digits = seen_by.map(|sight| empty & !sight);
+        let one_missing = seen.iter().enumerate().fold(0, |m, (u, &p)| m | u32::from(p.count_ones() == 8) << u);
+        Pencil { values, masks, digits, empty, placed: seen, one_missing }
     }
 
     /// The given pencil marks, checked to be no wider than what the filled cells allow.
@@ -167,6 +176,17 @@ impl Pencil {
         })
     }
 
+    /// The empty cells with exactly one candidate (naked singles): the cells in exactly one
+    /// digit's candidate set.
+    pub fn single_candidate_cells(&self) -> Cells {
+        let (mut once, mut twice) = (0 as Cells, 0 as Cells);
+        for &cells in &self.digits {
+            twice |= once & cells;
+            once |= cells;
+        }
+        once & !twice & self.empty
+    }
+
     /// True when some empty cell has no candidate left.
     pub fn has_empty_cell_without_marks(&self) -> bool {
         let marked = self.digits.iter().fold(0, |m, &d| m | d);
@@ -215,6 +235,29 @@ impl Pencil {
         }
         for &(cell, digit) in &step.placements {
             self.place(usize::from(cell), usize::from(digit).wrapping_sub(1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::grid_from_text;
+
+    #[test]
+    fn from_grid_is_the_pencil_of_its_own_marks() {
+        // Full, empty, sparse and dense boards, and one whose givens clash.
+        let lines = [
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            ".................................................................................",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+            "55...............................................................................",
+        ];
+        for line in lines {
+            let grid = grid_from_text(line).unwrap_or(Grid::EMPTY);
+            let pencil = Pencil::from_grid(&grid);
+            assert_eq!(Pencil::assemble(*grid.cells(), *pencil.masks()), pencil, "{line}");
         }
     }
 }

@@ -63,8 +63,9 @@ fn joined(p: &Pencil, technique: Technique, d: usize, first_pairs: &[(usize, usi
     None
 }
 
-pub fn skyscraper(p: &Pencil) -> Option<Step> {
-    for d in 0..9 {
+/// A skyscraper on a digit not in `skip` (a mask of digit indexes).
+pub fn skyscraper(p: &Pencil, skip: u16) -> Option<Step> {
+    for d in (0..9).filter(|d| skip >> d & 1 == 0) {
         let rows = pairs(p, d, 0..9);
         // Rows joined by a column: the joined ends share a column, the free ends do not.
         let rows = rows.as_slice();
@@ -80,8 +81,9 @@ pub fn skyscraper(p: &Pencil) -> Option<Step> {
     None
 }
 
-pub fn two_string_kite(p: &Pencil) -> Option<Step> {
-    for d in 0..9 {
+/// A 2-string kite on a digit not in `skip`.
+pub fn two_string_kite(p: &Pencil, skip: u16) -> Option<Step> {
+    for d in (0..9).filter(|d| skip >> d & 1 == 0) {
         let rows = pairs(p, d, 0..9);
         let cols = pairs(p, d, 9..18);
         let same_box = |a: usize, b: usize| super::geometry::UNITS_OF[a][2] == super::geometry::UNITS_OF[b][2];
@@ -96,9 +98,9 @@ pub fn two_string_kite(p: &Pencil) -> Option<Step> {
 /// A conjugate pair in a column X off B's stack, one end `p` on row R and the other `q` off
 /// B's band: either `q` is true or (`p` is, so B's row-R places are not, so B's column-C
 /// places hold `d`); either way the cell on `q`'s row and column C loses `d`. The same with
-/// rows and columns swapped.
-pub fn empty_rectangle(pencil: &Pencil) -> Option<Step> {
-    for d in 0..9 {
+/// rows and columns swapped. Digits in `skip` are left out.
+pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
+    for d in (0..9).filter(|d| skip >> d & 1 == 0) {
         let cells = pencil.cells_of(d);
         for bx in 0..9 {
             let in_box = cells & UNIT_CELLS[18 + bx];
@@ -179,7 +181,7 @@ mod tests {
         // ends r2c5 and r6c6 both see r1c6, r3c6 (box 2) and r4c5, r5c5 (box 5).
         keep(&mut marks, 0, 1, &[9, 13]);
         keep(&mut marks, 0, 5, &[45, 50]);
-        let step = skyscraper(&pencil_with(&marks)).expect("a skyscraper on 1");
+        let step = skyscraper(&pencil_with(&marks), 0).expect("a skyscraper on 1");
         assert_eq!(step.cells, vec![9, 13, 45, 50]);
         assert_eq!(step.eliminations, vec![(5, 1), (23, 1), (31, 1), (40, 1)]);
         for &(cell, _) in &step.eliminations {
@@ -193,7 +195,7 @@ mod tests {
         // 2 in row 1 at c2 and c8; in column 1 at r3 and r7; r1c2 and r3c1 share box 1.
         keep(&mut marks, 1, 0, &[1, 7]);
         keep(&mut marks, 1, 9, &[18, 54]);
-        let step = two_string_kite(&pencil_with(&marks)).expect("a kite on 2");
+        let step = two_string_kite(&pencil_with(&marks), 0).expect("a kite on 2");
         // r7c8 sees r1c8 (column 8) and r7c1 (row 7).
         assert_eq!(step.eliminations, vec![(61, 2)]);
     }
@@ -207,7 +209,7 @@ mod tests {
         }
         // Column 5: 3 only at r1c5 and r6c5.
         keep(&mut marks, 2, 13, &[4, 49]);
-        let step = empty_rectangle(&pencil_with(&marks)).expect("an empty rectangle on 3");
+        let step = empty_rectangle(&pencil_with(&marks), 0).expect("an empty rectangle on 3");
         // r6c1 loses 3.
         assert_eq!(step.eliminations, vec![(45, 3)]);
     }

@@ -34,8 +34,9 @@ pub fn full_house(p: &Pencil) -> Option<Step> {
     None
 }
 
-pub fn hidden_single(p: &Pencil) -> Option<Step> {
-    for unit in SCAN_ORDER {
+/// A hidden single in a unit not in `skip` (bit `u` for unit `u`).
+pub fn hidden_single(p: &Pencil, skip: u32) -> Option<Step> {
+    for unit in SCAN_ORDER.into_iter().filter(|u| skip >> u & 1 == 0) {
         // The digits with one place in the unit: in some cell's marks, never in two cells'.
         let (mut once, mut twice) = (0u16, 0u16);
         for &cell in &UNIT_MEMBERS[unit] {
@@ -58,14 +59,8 @@ pub fn hidden_single(p: &Pencil) -> Option<Step> {
 }
 
 pub fn naked_single(p: &Pencil) -> Option<Step> {
-    // The cells in exactly one digit's candidate set; the lowest is the first in reading order.
-    let (mut once, mut twice) = (0u128, 0u128);
-    for d in 0..9 {
-        let cells = p.cells_of(d);
-        twice |= once & cells;
-        once |= cells;
-    }
-    let single = once & !twice & p.empty();
+    // The lowest is the first in reading order.
+    let single = p.single_candidate_cells();
     (single != 0).then(|| {
         let cell = first(single);
         let mask = p.mask(cell);
@@ -92,7 +87,7 @@ mod tests {
         for cell in [0usize, 1, 2, 10, 11, 18, 19, 20] {
             marks[cell] &= !(1 << 4);
         }
-        let step = hidden_single(&pencil_with(&marks)).expect("5 has one place in box 1");
+        let step = hidden_single(&pencil_with(&marks), 0).expect("5 has one place in box 1");
         assert_eq!(step.placements, vec![(9, 5)]);
         assert_eq!(step.describe(), "Hidden single: 5 can only go in r2c1 within box 1");
     }

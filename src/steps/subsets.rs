@@ -24,9 +24,9 @@ fn hidden_technique(n: usize) -> Technique {
     }
 }
 
-/// A naked subset of `n` cells.
-pub fn naked(p: &Pencil, n: usize) -> Option<Step> {
-    for unit in 0..27 {
+/// A naked subset of `n` cells, in a unit not in `skip` (bit `u` for unit `u`).
+pub fn naked(p: &Pencil, n: usize, skip: u32) -> Option<Step> {
+    for unit in (0..27).filter(|u| skip >> u & 1 == 0) {
         let open = UNIT_CELLS[unit] & p.empty();
         if open.count_ones() as usize <= n {
             continue;
@@ -66,9 +66,9 @@ pub fn naked(p: &Pencil, n: usize) -> Option<Step> {
     None
 }
 
-/// A hidden subset of `n` digits.
-pub fn hidden(p: &Pencil, n: usize) -> Option<Step> {
-    for unit in 0..27 {
+/// A hidden subset of `n` digits, in a unit not in `skip`.
+pub fn hidden(p: &Pencil, n: usize, skip: u32) -> Option<Step> {
+    for unit in (0..27).filter(|u| skip >> u & 1 == 0) {
         let open = UNIT_CELLS[unit] & p.empty();
         if open.count_ones() as usize <= n {
             continue;
@@ -116,7 +116,7 @@ mod tests {
         let mut marks = [0x1ffu16; 81];
         marks[0] = 0b11;
         marks[5] = 0b11;
-        let step = naked(&pencil_with(&marks), 2).expect("r1c1 and r1c6 hold 1 and 2");
+        let step = naked(&pencil_with(&marks), 2, 0).expect("r1c1 and r1c6 hold 1 and 2");
         assert_eq!(step.technique, Technique::NakedPair);
         assert_eq!(step.cells, vec![0, 5]);
         assert_eq!(step.eliminations.len(), 14);
@@ -130,14 +130,14 @@ mod tests {
         marks[0] = 0b011;
         marks[9] = 0b110;
         marks[18] = 0b101;
-        let step = naked(&pencil_with(&marks), 3).expect("a triple in column 1 and box 1");
+        let step = naked(&pencil_with(&marks), 3, 0).expect("a triple in column 1 and box 1");
         assert_eq!(step.technique, Technique::NakedTriple);
         assert_eq!(step.digits, 0b111);
         let mut quad = [0x1ffu16; 81];
         for (cell, mask) in [(72usize, 0b1001u16), (73, 0b0011), (74, 0b0110), (75, 0b1100)] {
             quad[cell] = mask;
         }
-        assert_eq!(naked(&pencil_with(&quad), 4).map(|s| s.cells.to_vec()), Some(vec![72, 73, 74, 75]));
+        assert_eq!(naked(&pencil_with(&quad), 4, 0).map(|s| s.cells.to_vec()), Some(vec![72, 73, 74, 75]));
     }
 
     #[test]
@@ -149,7 +149,7 @@ mod tests {
                 marks[cell] &= !0b1_1000_0000;
             }
         }
-        let step = hidden(&pencil_with(&marks), 2).expect("8 and 9 hide in r9c2, r9c7");
+        let step = hidden(&pencil_with(&marks), 2, 0).expect("8 and 9 hide in r9c2, r9c7");
         assert_eq!(step.cells, vec![73, 78]);
         assert_eq!(step.digits, 0b1_1000_0000);
         assert_eq!(step.eliminations.len(), 14);
@@ -165,7 +165,7 @@ mod tests {
                 marks[cell] &= !0b111;
             }
         }
-        let step = hidden(&pencil_with(&marks), 3).expect("a hidden triple in box 5");
+        let step = hidden(&pencil_with(&marks), 3, 0).expect("a hidden triple in box 5");
         assert_eq!((step.technique, step.cells.to_vec()), (Technique::HiddenTriple, vec![30, 40, 50]));
         let mut quad = [0x1ffu16; 81];
         for cell in 0..9usize {
@@ -173,7 +173,7 @@ mod tests {
                 quad[cell] &= !0b1111;
             }
         }
-        let step = hidden(&pencil_with(&quad), 4).expect("1-4 hide in r1c1-r1c4");
+        let step = hidden(&pencil_with(&quad), 4, 0).expect("1-4 hide in r1c1-r1c4");
         assert_eq!(step.cells, vec![0, 1, 2, 3]);
     }
 }
