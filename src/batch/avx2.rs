@@ -81,49 +81,59 @@ impl Columns {
     /// Three overlapping 32-byte windows per board cover cells 0-31, 32-63 and 49-80; the
     /// last window starts at 49 so that no load reaches past the board's 81st byte. Its bytes
     /// 15-31 are cells 64-80.
+    #[inline]
     #[target_feature(enable = "avx2")]
     fn fill<const SYMBOLS: bool>(&mut self, bytes: &[u8], stride: usize) -> __m256i {
-        let mut worst = _mm256_set1_epi8(9);
-        self.put_window::<SYMBOLS>(bytes, stride, 0, 0, &mut worst);
-        self.put_window::<SYMBOLS>(bytes, stride, 32, 0, &mut worst);
-        self.put_window::<SYMBOLS>(bytes, stride, 49, 15, &mut worst);
-        worst
+        let worst = _mm256_set1_epi8(9);
+        let worst = self.put_window::<SYMBOLS, 0, 0>(bytes, stride, worst);
+        let worst = self.put_window::<SYMBOLS, 32, 0>(bytes, stride, worst);
+        self.put_window::<SYMBOLS, 49, 15>(bytes, stride, worst)
     }
 
-    /// Transposes bytes `offset..offset + 32` of the 32 boards and stores bytes `skip..` as
-    /// cells `offset + skip..`.
+    /// Transposes bytes `OFFSET..OFFSET + 32` of the 32 boards and stores bytes `SKIP..` as
+    /// cells `OFFSET + SKIP..`; returns `worst` raised to the largest value among them.
+    /// Constants, so that each window's loops unroll with no test of `SKIP` left at run time.
     ///
     /// The transpose's last round (joining 128-bit halves) happens right before the lookups,
     /// so that its results stay in registers: stored as halves and reloaded whole, they would
     /// stall on store forwarding.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn put_window<const SYMBOLS: bool>(&mut self, bytes: &[u8], stride: usize, offset: usize, skip: usize, worst: &mut __m256i) {
-        let base = bytes.as_ptr().wrapping_add(offset);
-        // A plain loop, not `array::from_fn`: its closure was not always inlined here.
-        let mut rows = [_mm256_setzero_si256(); LANES];
+    fn put_window<const SYMBOLS: bool, const OFFSET: usize, const SKIP: usize>(
+        &mut self,
+        bytes: &[u8],
+        stride: usize,
+        mut worst: __m256i,
+    ) -> __m256i {
+        let base = bytes.as_ptr().wrapping_add(OFFSET);
+        // Not zeroed first, and a plain loop, not `array::from_fn`: its closure was not always
+        // inlined here.
+        let mut rows = [MaybeUninit::<__m256i>::uninit(); LANES];
         for (board, row) in rows.iter_mut().enumerate() {
-            // SAFETY: board * stride + offset + 32 <= 31 * stride + 81 <= bytes.len() (checked
-            // by validate_block; offset <= 49), so the 32 bytes read lie inside `bytes`; loadu
+            // SAFETY: board * stride + OFFSET + 32 <= 31 * stride + 81 <= bytes.len() (checked
+            // by validate_block; OFFSET <= 49), so the 32 bytes read lie inside `bytes`; loadu
             // has no alignment needs.
-            *row = unsafe { _mm256_loadu_si256(base.add(board * stride).cast()) };
+            row.write(unsafe { _mm256_loadu_si256(base.add(board * stride).cast()) });
         }
-        let [tops, bottoms] = transpose_halves(&rows);
+        // SAFETY: the loop above wrote all LANES rows, and MaybeUninit<T> has the layout of T.
+        let rows = unsafe { &*rows.as_ptr().cast::<[__m256i; LANES]>() };
+        let [tops, bottoms] = transpose_halves(rows);
         for (c, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
             for (k, column) in [
                 (c, _mm256_permute2x128_si256::<0x20>(top, bottom)),
                 (c + 16, _mm256_permute2x128_si256::<0x31>(top, bottom)),
             ] {
-                if k < skip {
+                if k < SKIP {
                     continue;
                 }
                 let value = if SYMBOLS { symbol_values(column) } else { column };
-                *worst = _mm256_max_epu8(*worst, value);
-                if let Some(cell) = self.cells.get_mut(offset + k) {
+                worst = _mm256_max_epu8(worst, value);
+                if let Some(cell) = self.cells.get_mut(OFFSET + k) {
                     cell.write(value);
                 }
             }
         }
+        worst
     }
 }
 

@@ -79,14 +79,24 @@ pub fn validate_blocks<const SYMBOLS: bool>(kernel: Kernel, bytes: &[u8], stride
         return false;
     }
     let bytes = bytes.get(wide * stride..).unwrap_or_default();
-    for (block, flags) in narrow_flags.chunks_mut(avx2::LANES).enumerate() {
+    // SAFETY: the kernel is Avx2 or Avx512 (checked above), chosen only where
+    // `is_x86_feature_detected!("avx2")` said so.
+    unsafe { avx2_blocks::<SYMBOLS>(bytes, stride, narrow_flags) }
+}
+
+/// [`validate_blocks`]' AVX2 steps, in a function of their own compiled for AVX2, so that
+/// the block inlines into the loop (no call and no `vzeroupper` per block).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn avx2_blocks<const SYMBOLS: bool>(bytes: &[u8], stride: usize, flags: &mut [bool]) -> bool {
+    use super::avx2;
+    for (block, flags) in flags.chunks_mut(avx2::LANES).enumerate() {
         let Ok(flags) = <&mut [bool; avx2::LANES]>::try_from(flags) else { return false };
         let here = bytes.get(block * avx2::LANES * stride..).unwrap_or_default();
         let ahead = AHEAD * avx2::LANES * stride;
         prefetch(here.get(ahead..ahead + avx2::LANES * stride).unwrap_or_default());
-        // SAFETY: the kernel is Avx2 or Avx512 (checked above), chosen only where
-        // `is_x86_feature_detected!("avx2")` said so. The block checks `here`'s length first.
-        if !unsafe { avx2::validate_block::<SYMBOLS>(here, stride, flags) } {
+        // The block checks `here`'s length first.
+        if !avx2::validate_block::<SYMBOLS>(here, stride, flags) {
             return false;
         }
     }

@@ -88,8 +88,9 @@ fn window<const OFFSET: usize, const SKIP: usize>(
     // SAFETY: 16 readable bytes; loadu has no alignment needs.
     let table = _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(DIGITS_1_TO_8.as_ptr().cast()) });
     // Plain loops and no closures: those were not always inlined into `target_feature` code
-    // (a build without LTO ran this kernel at a quarter of its speed).
-    let mut rows = [zero; LANES];
+    // (a build without LTO ran this kernel at a quarter of its speed). Not zeroed first: the
+    // loop is not unrolled, so a zeroed array cost a call to memset per window.
+    let mut rows = [MaybeUninit::<__m256i>::uninit(); LANES];
     for (board, row) in rows.iter_mut().enumerate() {
         let at = board * CELLS + OFFSET;
         // SAFETY: at + 32 <= 31 * 81 + 81 = 32 * 81 (OFFSET + 32 <= 81, checked above), which
@@ -101,9 +102,11 @@ fn window<const OFFSET: usize, const SKIP: usize>(
         *worst = _mm256_max_epu8(*worst, _mm256_max_epu8(p, c));
         // A candidate byte that breaks a given becomes an empty cell.
         let kept = _mm256_or_si256(_mm256_cmpeq_epi8(p, c), _mm256_cmpeq_epi8(p, zero));
-        *row = _mm256_and_si256(c, kept);
+        row.write(_mm256_and_si256(c, kept));
     }
-    let [tops, bottoms] = transpose_halves(&rows);
+    // SAFETY: the loop above wrote all LANES rows, and MaybeUninit<T> has the layout of T.
+    let rows = unsafe { &*rows.as_ptr().cast::<[__m256i; LANES]>() };
+    let [tops, bottoms] = transpose_halves(rows);
     for (k, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
         for (byte, column) in [(k, _mm256_permute2x128_si256::<0x20>(top, bottom)), (k + 16, _mm256_permute2x128_si256::<0x31>(top, bottom))] {
             if byte < SKIP {
