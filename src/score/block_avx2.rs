@@ -25,6 +25,7 @@ use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
 
 use crate::batch::avx2::{store_flags, transpose_halves, LANES};
+use crate::batch::Thirds;
 use crate::grid::{CELLS, SIDE};
 
 /// One-hots of digits 1-8 by cell value (9 and empty map to nothing: the grid sum accounts
@@ -38,17 +39,23 @@ const SOLVED_SUM: u8 = (405 % 256) as u8;
 /// `puzzles` and of `candidates`. Writes one flag per pair to `out` and returns true when
 /// every value of both boards was 0-9; when it returns false, `out` is meaningless and the
 /// caller's checked path decides. Returns false too, without reading, if either slice is
-/// shorter than the block.
+/// shorter than the block. `ahead` (both boards of a block to come) is prefetched a third
+/// before each window.
 #[target_feature(enable = "avx2")]
-pub fn solution_block(puzzles: &[u8], candidates: &[u8], out: &mut [bool; LANES]) -> bool {
+pub fn solution_block(puzzles: &[u8], candidates: &[u8], out: &mut [bool; LANES], ahead: [Thirds<'_>; 2]) -> bool {
+    let mut ahead = ahead;
     if puzzles.len() < LANES * CELLS || candidates.len() < LANES * CELLS {
         return false;
     }
     // Not zeroed first (every entry is written below), as in the validator.
     let mut one_hots = [MaybeUninit::<__m256i>::uninit(); CELLS];
     let (mut worst, mut sum) = (_mm256_set1_epi8(9), _mm256_setzero_si256());
-    let filled = window::<0, 0>(puzzles, candidates, &mut one_hots, &mut worst, &mut sum)
+    // The next block's bytes are prefetched a third before each window.
+    let filled = fetch_thirds(&mut ahead)
+        && window::<0, 0>(puzzles, candidates, &mut one_hots, &mut worst, &mut sum)
+        && fetch_thirds(&mut ahead)
         && window::<32, 0>(puzzles, candidates, &mut one_hots, &mut worst, &mut sum)
+        && fetch_thirds(&mut ahead)
         && window::<49, 15>(puzzles, candidates, &mut one_hots, &mut worst, &mut sum);
     if !filled {
         return false;
@@ -63,6 +70,16 @@ pub fn solution_block(puzzles: &[u8], candidates: &[u8], out: &mut [bool; LANES]
     );
     store_flags(solved, out);
     in_alphabet
+}
+
+/// Prefetches the next third of both boards of the block to come; true, so that it chains
+/// with the windows.
+#[inline]
+fn fetch_thirds(ahead: &mut [Thirds<'_>; 2]) -> bool {
+    for stream in ahead {
+        stream.fetch_third();
+    }
+    true
 }
 
 /// One 32-byte window of the 32 pairs: bytes `OFFSET..OFFSET + 32` of each board. Folds the
