@@ -90,7 +90,8 @@ unsafe fn solution_blocks_avx2(puzzles: &[u8], candidates: &[u8], out: &mut [boo
 pub fn score_chunk(values: &[&[u8]], out: &mut [Score]) {
     let (Some(&puzzles), Some(&candidates)) = (values.first(), values.get(1)) else { return };
     let solutions = values.get(2).copied();
-    // The driver's chunks are at most CHUNK boards; a longer `out` is done CHUNK at a time.
+    // The driver's chunks of boards read in place may be longer than CHUNK; a longer `out` is
+    // done CHUNK at a time.
     let mut valid = [false; CHUNK];
     for (step, scores) in out.chunks_mut(CHUNK).enumerate() {
         let cells = step * CHUNK * CELLS..(step * CHUNK + scores.len()) * CELLS;
