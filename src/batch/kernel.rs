@@ -85,7 +85,7 @@ const AHEAD_WIDE: usize = 2;
 /// outside the encoding's alphabet (values 0-9, or with `SYMBOLS` puzzle symbols); `flags` are
 /// then meaningless.
 pub fn validate_blocks<const SYMBOLS: bool>(kernel: Kernel, bytes: &[u8], stride: usize, flags: &mut [bool]) -> bool {
-    use super::{avx2, avx512};
+    use super::avx512;
     let wide = if kernel == Kernel::Avx512 { flags.len() / avx512::LANES * avx512::LANES } else { 0 };
     let (wide_flags, narrow_flags) = flags.split_at_mut(wide);
     for (block, flags) in wide_flags.chunks_exact_mut(avx512::LANES).enumerate() {
