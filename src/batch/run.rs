@@ -13,9 +13,12 @@ use crate::grid::CELLS;
 /// Boards read per step: 81 KB of values per source, which stays in cache.
 pub const CHUNK: usize = 1024;
 
-/// Boards per step of a light operation whose sources are all read in place (no buffer to
-/// keep in cache): the SIMD kernels prefetch a few blocks ahead within a step, so a longer
-/// step leaves fewer blocks unprefetched at its start (with [`CHUNK`], three of every 32).
+/// Boards per step of a light operation that checks values itself ([`Check::AfterRefusal`])
+/// and whose sources are all read in place, so that each byte is read once and no buffer
+/// must stay in cache: the SIMD kernels prefetch a few blocks ahead within a step, so a
+/// longer step leaves fewer blocks unprefetched at its start (with [`CHUNK`], three of every
+/// 32). Where the driver scans the values first ([`Check::First`]), [`CHUNK`] keeps them in
+/// cache for the operation's own read.
 const IN_PLACE_CHUNK: usize = 8 * CHUNK;
 
 /// The first bad input of a run: which source (by position in the slice given to [`run`])
@@ -215,7 +218,9 @@ where
         let buffer = try_zeroed(if needs_buffer { chunk_cells } else { 0 }).map_err(|error| Failure { source: index, error })?;
         buffers.push(buffer);
     }
-    let in_place = cost == Cost::Light && sources.iter().all(|source| source.in_place(first, out.len().min(IN_PLACE_CHUNK)).is_some());
+    let in_place = cost == Cost::Light
+        && check == Check::AfterRefusal
+        && sources.iter().all(|source| source.in_place(first, out.len().min(IN_PLACE_CHUNK)).is_some());
     let step = if in_place { IN_PLACE_CHUNK } else { CHUNK };
     for (chunk, slots) in out.chunks_mut(step).enumerate() {
         if stop() {
