@@ -257,18 +257,27 @@ where
     Ok(())
 }
 
-/// The first value above 9 in the sources read in place, for boards `start..start + count`,
-/// source by source.
+/// The first value above 9 in the sources read in place, for boards `start..start + count`:
+/// the earliest board, and for one board the earliest source (a chunk's boards span every
+/// source, so the first bad value of an earlier source may lie on a later board).
 fn check_in_place(sources: &[&dyn BoardSource], start: usize, count: usize) -> Result<(), Failure> {
+    let mut first: Option<(usize, usize, usize, &[u8], &dyn BoardSource)> = None;
     for (index, source) in sources.iter().enumerate() {
         if let Some(values) = source.in_place(start, count) {
             if let Some((board, cell)) = first_out_of_range(values) {
-                let error = value_error(*source, start + board, cell, values.get(board * CELLS + cell));
-                return Err(Failure { source: index, error });
+                if first.is_none_or(|(earliest, ..)| board < earliest) {
+                    first = Some((board, cell, index, values, *source));
+                }
             }
         }
     }
-    Ok(())
+    match first {
+        Some((board, cell, index, values, source)) => {
+            let error = value_error(source, start + board, cell, values.get(board * CELLS + cell));
+            Err(Failure { source: index, error })
+        }
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -358,6 +367,24 @@ mod tests {
             assert_eq!(stopped.map_err(|failure| failure.error), Err(BatchError::Stopped));
             // Each thread may have taken one chunk after the third, before it asked again.
             assert!(chunks.load(Ordering::Relaxed) < 3 + threads, "{threads} threads: {chunks:?}");
+        }
+    }
+
+    #[test]
+    fn the_earliest_board_is_named_when_an_earlier_source_is_bad_later_in_the_chunk() {
+        let mut first = vec![0u8; 3000 * CELLS];
+        let mut second = first.clone();
+        first[2108 * CELLS + 14] = 195;
+        second[1091 * CELLS + 24] = 178;
+        let (a, b) = (Values::new(&first, 0, false), Values::new(&second, 0, false));
+        let sources: [&dyn BoardSource; 2] = [&a, &b];
+        let expected = BatchError::Board(BoardError::new(Place::Flat(24), Problem::Value("178".into())).in_batch(1091));
+        for threads in [1, 2] {
+            let refusing = |_: &[&[u8]], _: &mut [u8]| false;
+            let raw = run_raw(&sources, 0, &mut vec![0u8; 3000], threads, Cost::Light, refusing).unwrap_err();
+            assert_eq!((raw.source, &raw.error), (1, &expected), "{threads} threads");
+            let scanned = run(&sources, 0, &mut vec![0u8; 3000], threads, Cost::Light, |_, _| {}).unwrap_err();
+            assert_eq!((scanned.source, &scanned.error), (1, &expected), "{threads} threads");
         }
     }
 
