@@ -261,23 +261,19 @@ where
 /// the earliest board, and for one board the earliest source (a chunk's boards span every
 /// source, so the first bad value of an earlier source may lie on a later board).
 fn check_in_place(sources: &[&dyn BoardSource], start: usize, count: usize) -> Result<(), Failure> {
-    let mut first: Option<(usize, usize, usize, &[u8], &dyn BoardSource)> = None;
+    // (board, cell, source) of the earliest bad value so far.
+    let mut first: Option<(usize, usize, usize)> = None;
     for (index, source) in sources.iter().enumerate() {
-        if let Some(values) = source.in_place(start, count) {
-            if let Some((board, cell)) = first_out_of_range(values) {
-                if first.is_none_or(|(earliest, ..)| board < earliest) {
-                    first = Some((board, cell, index, values, *source));
-                }
+        if let Some((board, cell)) = source.in_place(start, count).and_then(first_out_of_range) {
+            if first.is_none_or(|(earliest, ..)| board < earliest) {
+                first = Some((board, cell, index));
             }
         }
     }
-    match first {
-        Some((board, cell, index, values, source)) => {
-            let error = value_error(source, start + board, cell, values.get(board * CELLS + cell));
-            Err(Failure { source: index, error })
-        }
-        None => Ok(()),
-    }
+    let Some((board, cell, index)) = first else { return Ok(()) };
+    let Some(source) = sources.get(index) else { return Ok(()) };
+    let value = source.in_place(start, count).and_then(|values| values.get(board * CELLS + cell));
+    Err(Failure { source: index, error: value_error(*source, start + board, cell, value) })
 }
 
 #[cfg(test)]
