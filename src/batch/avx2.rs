@@ -12,6 +12,7 @@
 use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
 
+use super::Thirds;
 use crate::grid::{CELLS, SIDE};
 
 /// Boards per block: one per byte lane of a 256-bit register.
@@ -23,15 +24,16 @@ pub const LANES: usize = 32;
 ///
 /// Writes one flag per board to `out` and returns true when every cell was in the encoding's
 /// alphabet; when it returns false, `out` is meaningless and the caller finds the bad cell.
-/// Returns false too, without reading, if `bytes` is too short for the block.
+/// Returns false too, without reading, if `bytes` is too short for the block. `ahead` (a block
+/// to come) is prefetched a third before each of the block's three windows.
 #[target_feature(enable = "avx2")]
-pub fn validate_block<const SYMBOLS: bool>(bytes: &[u8], stride: usize, out: &mut [bool; LANES]) -> bool {
+pub fn validate_block<const SYMBOLS: bool>(bytes: &[u8], stride: usize, out: &mut [bool; LANES], ahead: Thirds<'_>) -> bool {
     if stride < CELLS || bytes.len() < (LANES - 1) * stride + CELLS {
         return false;
     }
     // Not zeroed first: that alone cost a tenth of the block's time.
     let mut columns = Columns { cells: [MaybeUninit::uninit(); CELLS] };
-    let worst = columns.fill::<SYMBOLS>(bytes, stride);
+    let worst = columns.fill::<SYMBOLS>(bytes, stride, ahead);
     // SAFETY: `fill` wrote all 81 entries (its windows cover cells 0-31, 32-63 and 64-80),
     // and MaybeUninit<T> has the layout of T.
     let cells = unsafe { &*columns.cells.as_ptr().cast::<[__m256i; CELLS]>() };
@@ -81,49 +83,62 @@ impl Columns {
     /// Three overlapping 32-byte windows per board cover cells 0-31, 32-63 and 49-80; the
     /// last window starts at 49 so that no load reaches past the board's 81st byte. Its bytes
     /// 15-31 are cells 64-80.
+    #[inline]
     #[target_feature(enable = "avx2")]
-    fn fill<const SYMBOLS: bool>(&mut self, bytes: &[u8], stride: usize) -> __m256i {
-        let mut worst = _mm256_set1_epi8(9);
-        self.put_window::<SYMBOLS>(bytes, stride, 0, 0, &mut worst);
-        self.put_window::<SYMBOLS>(bytes, stride, 32, 0, &mut worst);
-        self.put_window::<SYMBOLS>(bytes, stride, 49, 15, &mut worst);
-        worst
+    fn fill<const SYMBOLS: bool>(&mut self, bytes: &[u8], stride: usize, mut ahead: Thirds<'_>) -> __m256i {
+        let worst = _mm256_set1_epi8(9);
+        ahead.fetch_third();
+        let worst = self.put_window::<SYMBOLS, 0, 0>(bytes, stride, worst);
+        ahead.fetch_third();
+        let worst = self.put_window::<SYMBOLS, 32, 0>(bytes, stride, worst);
+        ahead.fetch_third();
+        self.put_window::<SYMBOLS, 49, 15>(bytes, stride, worst)
     }
 
-    /// Transposes bytes `offset..offset + 32` of the 32 boards and stores bytes `skip..` as
-    /// cells `offset + skip..`.
+    /// Transposes bytes `OFFSET..OFFSET + 32` of the 32 boards and stores bytes `SKIP..` as
+    /// cells `OFFSET + SKIP..`; returns `worst` raised to the largest value among them.
+    /// Constants, so that each window's loops unroll with no test of `SKIP` left at run time.
     ///
     /// The transpose's last round (joining 128-bit halves) happens right before the lookups,
     /// so that its results stay in registers: stored as halves and reloaded whole, they would
     /// stall on store forwarding.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn put_window<const SYMBOLS: bool>(&mut self, bytes: &[u8], stride: usize, offset: usize, skip: usize, worst: &mut __m256i) {
-        let base = bytes.as_ptr().wrapping_add(offset);
-        // A plain loop, not `array::from_fn`: its closure was not always inlined here.
-        let mut rows = [_mm256_setzero_si256(); LANES];
+    fn put_window<const SYMBOLS: bool, const OFFSET: usize, const SKIP: usize>(
+        &mut self,
+        bytes: &[u8],
+        stride: usize,
+        mut worst: __m256i,
+    ) -> __m256i {
+        let base = bytes.as_ptr().wrapping_add(OFFSET);
+        // Not zeroed first, and a plain loop, not `array::from_fn`: its closure was not always
+        // inlined here.
+        let mut rows = [MaybeUninit::<__m256i>::uninit(); LANES];
         for (board, row) in rows.iter_mut().enumerate() {
-            // SAFETY: board * stride + offset + 32 <= 31 * stride + 81 <= bytes.len() (checked
-            // by validate_block; offset <= 49), so the 32 bytes read lie inside `bytes`; loadu
+            // SAFETY: board * stride + OFFSET + 32 <= 31 * stride + 81 <= bytes.len() (checked
+            // by validate_block; OFFSET <= 49), so the 32 bytes read lie inside `bytes`; loadu
             // has no alignment needs.
-            *row = unsafe { _mm256_loadu_si256(base.add(board * stride).cast()) };
+            row.write(unsafe { _mm256_loadu_si256(base.add(board * stride).cast()) });
         }
-        let [tops, bottoms] = transpose_halves(&rows);
+        // SAFETY: the loop above wrote all LANES rows, and MaybeUninit<T> has the layout of T.
+        let rows = unsafe { &*rows.as_ptr().cast::<[__m256i; LANES]>() };
+        let [tops, bottoms] = transpose_halves(rows);
         for (c, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
             for (k, column) in [
                 (c, _mm256_permute2x128_si256::<0x20>(top, bottom)),
                 (c + 16, _mm256_permute2x128_si256::<0x31>(top, bottom)),
             ] {
-                if k < skip {
+                if k < SKIP {
                     continue;
                 }
                 let value = if SYMBOLS { symbol_values(column) } else { column };
-                *worst = _mm256_max_epu8(*worst, value);
-                if let Some(cell) = self.cells.get_mut(offset + k) {
+                worst = _mm256_max_epu8(worst, value);
+                if let Some(cell) = self.cells.get_mut(OFFSET + k) {
                     cell.write(value);
                 }
             }
         }
+        worst
     }
 }
 
@@ -281,7 +296,7 @@ mod tests {
             }
             let mut out = [false; LANES];
             // SAFETY: AVX2 is present (checked above).
-            assert!(unsafe { validate_block::<false>(&bytes, stride, &mut out) });
+            assert!(unsafe { validate_block::<false>(&bytes, stride, &mut out, Thirds::new(&[])) });
             for (b, &flag) in out.iter().enumerate() {
                 let board: &[u8; CELLS] = bytes[b * stride..b * stride + CELLS].try_into().expect("81 bytes");
                 assert_eq!(flag, portable::is_valid(board), "round {round} board {b}");
@@ -311,7 +326,7 @@ mod tests {
             }
             let mut out = [false; LANES];
             // SAFETY: AVX2 is present (checked above).
-            assert!(unsafe { validate_block::<true>(&bytes, stride, &mut out) });
+            assert!(unsafe { validate_block::<true>(&bytes, stride, &mut out, Thirds::new(&[])) });
             for (b, &flag) in out.iter().enumerate() {
                 let board: &[u8; CELLS] = bytes[b * stride..b * stride + CELLS].try_into().expect("81 bytes");
                 assert_eq!(flag, portable::verdict(board, &portable::SYMBOLS) == portable::Verdict::Valid, "round {round} board {b}");
@@ -330,12 +345,12 @@ mod tests {
                 let mut bytes = vec![b'.'; LANES * CELLS];
                 bytes[29 * CELLS + cell] = bad;
                 // SAFETY: AVX2 is present (checked above).
-                assert!(!unsafe { validate_block::<true>(&bytes, CELLS, &mut out) }, "byte {bad} at {cell}");
+                assert!(!unsafe { validate_block::<true>(&bytes, CELLS, &mut out, Thirds::new(&[])) }, "byte {bad} at {cell}");
             }
         }
         let good = vec![b'0'; LANES * CELLS];
         // SAFETY: AVX2 is present (checked above).
-        assert!(unsafe { validate_block::<true>(&good, CELLS, &mut out) });
+        assert!(unsafe { validate_block::<true>(&good, CELLS, &mut out, Thirds::new(&[])) });
         assert!(out.iter().all(|&valid| valid));
     }
 
@@ -350,7 +365,7 @@ mod tests {
                 let mut bytes = vec![0u8; LANES * CELLS];
                 bytes[17 * CELLS + cell] = bad;
                 // SAFETY: AVX2 is present (checked above).
-                assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out) });
+                assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out, Thirds::new(&[])) });
             }
         }
     }
@@ -363,7 +378,7 @@ mod tests {
         let mut out = [false; LANES];
         let bytes = vec![0u8; LANES * CELLS - 1];
         // SAFETY: AVX2 is present (checked above).
-        assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out) });
-        assert!(!unsafe { validate_block::<false>(&bytes, 80, &mut out) });
+        assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out, Thirds::new(&[])) });
+        assert!(!unsafe { validate_block::<false>(&bytes, 80, &mut out, Thirds::new(&[])) });
     }
 }

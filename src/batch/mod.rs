@@ -38,6 +38,8 @@ use crate::error::shape_text;
 use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use kernel::Thirds;
 pub use lines::{validate_lines, Lines};
 pub use run::{accepting, indexed, never, run, run_raw, run_raw_with_text, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp};
 pub use source::{BatchError, BoardSource, Values};

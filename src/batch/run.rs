@@ -13,6 +13,14 @@ use crate::grid::CELLS;
 /// Boards read per step: 81 KB of values per source, which stays in cache.
 pub const CHUNK: usize = 1024;
 
+/// Boards per step of a light operation that checks values itself ([`Check::AfterRefusal`])
+/// and whose sources are all read in place, so that each byte is read once and no buffer
+/// must stay in cache: the SIMD kernels prefetch a few blocks ahead within a step, so a
+/// longer step leaves fewer blocks unprefetched at its start (with [`CHUNK`], three of every
+/// 32). Where the driver scans the values first ([`Check::First`]), [`CHUNK`] keeps them in
+/// cache for the operation's own read.
+const IN_PLACE_CHUNK: usize = 8 * CHUNK;
+
 /// The first bad input of a run: which source (by position in the slice given to [`run`])
 /// and what was wrong.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -179,7 +187,7 @@ where
     let per_part = boards.div_ceil(parts).next_multiple_of(BLOCK).max(BLOCK);
     let parts: Vec<(usize, &mut [T])> =
         out.chunks_mut(per_part).enumerate().map(|(i, slots)| (first + i * per_part, slots)).collect();
-    let work = |(start, slots)| run_part(sources, start, slots, check, op, text_op, stop);
+    let work = |(start, slots)| run_part(sources, start, slots, cost, check, op, text_op, stop);
     let results = run_parts_watched(parts, threads, work, Result::is_err, || {
         let _ = stop();
     });
@@ -187,10 +195,12 @@ where
 }
 
 /// One part, on the calling thread, a chunk at a time.
+#[allow(clippy::too_many_arguments)] // run_until's, passed on
 fn run_part<T, Op>(
     sources: &[&dyn BoardSource],
     first: usize,
     out: &mut [T],
+    cost: Cost,
     check: Check,
     op: &Op,
     text_op: Option<TextOp<'_, T>>,
@@ -208,11 +218,15 @@ where
         let buffer = try_zeroed(if needs_buffer { chunk_cells } else { 0 }).map_err(|error| Failure { source: index, error })?;
         buffers.push(buffer);
     }
-    for (chunk, slots) in out.chunks_mut(CHUNK).enumerate() {
+    let in_place = cost == Cost::Light
+        && check == Check::AfterRefusal
+        && sources.iter().all(|source| source.in_place(first, out.len().min(IN_PLACE_CHUNK)).is_some());
+    let step = if in_place { IN_PLACE_CHUNK } else { CHUNK };
+    for (chunk, slots) in out.chunks_mut(step).enumerate() {
         if stop() {
             return Err(Failure { source: 0, error: BatchError::Stopped });
         }
-        let start = first + chunk * CHUNK;
+        let start = first + chunk * step;
         let count = slots.len();
         if let (Some(text_op), [source]) = (text_op, sources) {
             if let Some((bytes, stride)) = source.symbols_in_place(start, count) {
@@ -243,18 +257,23 @@ where
     Ok(())
 }
 
-/// The first value above 9 in the sources read in place, for boards `start..start + count`,
-/// source by source.
+/// The first value above 9 in the sources read in place, for boards `start..start + count`:
+/// the earliest board, and for one board the earliest source (a chunk's boards span every
+/// source, so the first bad value of an earlier source may lie on a later board).
 fn check_in_place(sources: &[&dyn BoardSource], start: usize, count: usize) -> Result<(), Failure> {
+    // (board, cell, source) of the earliest bad value so far.
+    let mut first: Option<(usize, usize, usize)> = None;
     for (index, source) in sources.iter().enumerate() {
-        if let Some(values) = source.in_place(start, count) {
-            if let Some((board, cell)) = first_out_of_range(values) {
-                let error = value_error(*source, start + board, cell, values.get(board * CELLS + cell));
-                return Err(Failure { source: index, error });
+        if let Some((board, cell)) = source.in_place(start, count).and_then(first_out_of_range) {
+            if first.is_none_or(|(earliest, ..)| board < earliest) {
+                first = Some((board, cell, index));
             }
         }
     }
-    Ok(())
+    let Some((board, cell, index)) = first else { return Ok(()) };
+    let Some(source) = sources.get(index) else { return Ok(()) };
+    let value = source.in_place(start, count).and_then(|values| values.get(board * CELLS + cell));
+    Err(Failure { source: index, error: value_error(*source, start + board, cell, value) })
 }
 
 #[cfg(test)]
@@ -344,6 +363,24 @@ mod tests {
             assert_eq!(stopped.map_err(|failure| failure.error), Err(BatchError::Stopped));
             // Each thread may have taken one chunk after the third, before it asked again.
             assert!(chunks.load(Ordering::Relaxed) < 3 + threads, "{threads} threads: {chunks:?}");
+        }
+    }
+
+    #[test]
+    fn the_earliest_board_is_named_when_an_earlier_source_is_bad_later_in_the_chunk() {
+        let mut first = vec![0u8; 3000 * CELLS];
+        let mut second = first.clone();
+        first[2108 * CELLS + 14] = 195;
+        second[1091 * CELLS + 24] = 178;
+        let (a, b) = (Values::new(&first, 0, false), Values::new(&second, 0, false));
+        let sources: [&dyn BoardSource; 2] = [&a, &b];
+        let expected = BatchError::Board(BoardError::new(Place::Flat(24), Problem::Value("178".into())).in_batch(1091));
+        for threads in [1, 2] {
+            let refusing = |_: &[&[u8]], _: &mut [u8]| false;
+            let raw = run_raw(&sources, 0, &mut vec![0u8; 3000], threads, Cost::Light, refusing).unwrap_err();
+            assert_eq!((raw.source, &raw.error), (1, &expected), "{threads} threads");
+            let scanned = run(&sources, 0, &mut vec![0u8; 3000], threads, Cost::Light, |_, _| {}).unwrap_err();
+            assert_eq!((scanned.source, &scanned.error), (1, &expected), "{threads} threads");
         }
     }
 

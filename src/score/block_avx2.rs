@@ -25,6 +25,7 @@ use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
 
 use crate::batch::avx2::{store_flags, transpose_halves, LANES};
+use crate::batch::Thirds;
 use crate::grid::{CELLS, SIDE};
 
 /// One-hots of digits 1-8 by cell value (9 and empty map to nothing: the grid sum accounts
@@ -38,17 +39,23 @@ const SOLVED_SUM: u8 = (405 % 256) as u8;
 /// `puzzles` and of `candidates`. Writes one flag per pair to `out` and returns true when
 /// every value of both boards was 0-9; when it returns false, `out` is meaningless and the
 /// caller's checked path decides. Returns false too, without reading, if either slice is
-/// shorter than the block.
+/// shorter than the block. `ahead` (both boards of a block to come) is prefetched a third
+/// before each window.
 #[target_feature(enable = "avx2")]
-pub fn solution_block(puzzles: &[u8], candidates: &[u8], out: &mut [bool; LANES]) -> bool {
+pub fn solution_block(puzzles: &[u8], candidates: &[u8], out: &mut [bool; LANES], ahead: [Thirds<'_>; 2]) -> bool {
+    let mut ahead = ahead;
     if puzzles.len() < LANES * CELLS || candidates.len() < LANES * CELLS {
         return false;
     }
     // Not zeroed first (every entry is written below), as in the validator.
     let mut one_hots = [MaybeUninit::<__m256i>::uninit(); CELLS];
     let (mut worst, mut sum) = (_mm256_set1_epi8(9), _mm256_setzero_si256());
-    let filled = window::<0, 0>(puzzles, candidates, &mut one_hots, &mut worst, &mut sum)
+    // The next block's bytes are prefetched a third before each window.
+    let filled = fetch_thirds(&mut ahead)
+        && window::<0, 0>(puzzles, candidates, &mut one_hots, &mut worst, &mut sum)
+        && fetch_thirds(&mut ahead)
         && window::<32, 0>(puzzles, candidates, &mut one_hots, &mut worst, &mut sum)
+        && fetch_thirds(&mut ahead)
         && window::<49, 15>(puzzles, candidates, &mut one_hots, &mut worst, &mut sum);
     if !filled {
         return false;
@@ -63,6 +70,16 @@ pub fn solution_block(puzzles: &[u8], candidates: &[u8], out: &mut [bool; LANES]
     );
     store_flags(solved, out);
     in_alphabet
+}
+
+/// Prefetches the next third of both boards of the block to come; true, so that it chains
+/// with the windows.
+#[inline]
+fn fetch_thirds(ahead: &mut [Thirds<'_>; 2]) -> bool {
+    for stream in ahead {
+        stream.fetch_third();
+    }
+    true
 }
 
 /// One 32-byte window of the 32 pairs: bytes `OFFSET..OFFSET + 32` of each board. Folds the
@@ -88,8 +105,9 @@ fn window<const OFFSET: usize, const SKIP: usize>(
     // SAFETY: 16 readable bytes; loadu has no alignment needs.
     let table = _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(DIGITS_1_TO_8.as_ptr().cast()) });
     // Plain loops and no closures: those were not always inlined into `target_feature` code
-    // (a build without LTO ran this kernel at a quarter of its speed).
-    let mut rows = [zero; LANES];
+    // (a build without LTO ran this kernel at a quarter of its speed). Not zeroed first: the
+    // loop is not unrolled, so a zeroed array cost a call to memset per window.
+    let mut rows = [MaybeUninit::<__m256i>::uninit(); LANES];
     for (board, row) in rows.iter_mut().enumerate() {
         let at = board * CELLS + OFFSET;
         // SAFETY: at + 32 <= 31 * 81 + 81 = 32 * 81 (OFFSET + 32 <= 81, checked above), which
@@ -101,9 +119,11 @@ fn window<const OFFSET: usize, const SKIP: usize>(
         *worst = _mm256_max_epu8(*worst, _mm256_max_epu8(p, c));
         // A candidate byte that breaks a given becomes an empty cell.
         let kept = _mm256_or_si256(_mm256_cmpeq_epi8(p, c), _mm256_cmpeq_epi8(p, zero));
-        *row = _mm256_and_si256(c, kept);
+        row.write(_mm256_and_si256(c, kept));
     }
-    let [tops, bottoms] = transpose_halves(&rows);
+    // SAFETY: the loop above wrote all LANES rows, and MaybeUninit<T> has the layout of T.
+    let rows = unsafe { &*rows.as_ptr().cast::<[__m256i; LANES]>() };
+    let [tops, bottoms] = transpose_halves(rows);
     for (k, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
         for (byte, column) in [(k, _mm256_permute2x128_si256::<0x20>(top, bottom)), (k + 16, _mm256_permute2x128_si256::<0x31>(top, bottom))] {
             if byte < SKIP {
