@@ -70,17 +70,7 @@ pub fn count_solutions_with_stats(
         return Ok((u64::from(is_valid(grid)), none));
     }
     let Some(start) = start(grid) else { return Ok((0, none)) };
-    let mut count = 0;
-    let stats = search::search(
-        start,
-        true,
-        &mut |_: &Candidates| {
-            count += 1;
-            count >= limit
-        },
-        should_stop,
-    )?;
-    Ok((count, stats))
+    search::count_up_to(start, limit, should_stop)
 }
 
 /// [`solve_interruptible`], with what the search did until it found the solution it returns.

@@ -7,7 +7,7 @@
 //! the same search as settling each from scratch would (see [`Partial::count`]), for a fraction
 //! of the setup, which is most of the cost of a check that finds a second solution at once.
 
-use super::search::{apply, search, Stopped};
+use super::search::{apply, count_up_to, Stopped};
 use super::state::Candidates;
 use super::variants::count_solutions_avoiding;
 use crate::grid::{Grid, CELLS};
@@ -86,18 +86,7 @@ impl Partial {
         if limit == 1 {
             return has_solution(board, should_stop).map(u64::from);
         }
-        let mut count = 0;
-        // Counting, as count_solutions does: the triad deductions before each guess.
-        search(
-            board,
-            true,
-            &mut |_: &Candidates| {
-                count += 1;
-                count >= limit
-            },
-            should_stop,
-        )?;
-        Ok(count)
+        Ok(count_up_to(board, limit, should_stop)?.0)
     }
 
     /// True when `grid` has every given of the start, with the same digit.

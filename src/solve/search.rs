@@ -64,6 +64,27 @@ pub fn search(
     search_portable(start, deduce, found, should_stop)
 }
 
+/// Counts `start`'s solutions, stopping at `limit`, with the search's statistics. Every count
+/// (a fresh puzzle, a shared start, a count avoiding a digit) makes the triad deductions before
+/// each guess, so the counts and guesses of all of them agree.
+pub fn count_up_to(
+    start: Candidates,
+    limit: u64,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<(u64, SearchStats), Stopped> {
+    let mut count = 0;
+    let stats = search(
+        start,
+        true,
+        &mut |_: &Candidates| {
+            count += 1;
+            count >= limit
+        },
+        should_stop,
+    )?;
+    Ok((count, stats))
+}
+
 /// The candidates of `grid`'s givens, settled: [`Candidates::from_grid`], then
 /// [`Candidates::settle_all`], compiled as [`search`] is (most of the time on an easy puzzle).
 pub fn settle_givens(grid: &Grid) -> Result<Candidates, Contradiction> {

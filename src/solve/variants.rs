@@ -2,7 +2,7 @@
 //! solutions that avoid one digit at one cell (the incremental check of clue removal), and a
 //! walk over solutions.
 
-use super::search::{apply, search, settle_givens, Stopped};
+use super::search::{apply, count_up_to, search, settle_givens, Stopped};
 use super::state::Candidates;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
@@ -40,18 +40,7 @@ pub fn count_solutions_avoiding(
     {
         return Ok(0);
     }
-    let mut count = 0;
-    // Counting, as count_solutions does: the triad deductions before each guess.
-    search(
-        start,
-        true,
-        &mut |_: &Candidates| {
-            count += 1;
-            count >= limit
-        },
-        should_stop,
-    )?;
-    Ok(count)
+    Ok(count_up_to(start, limit, should_stop)?.0)
 }
 
 /// Calls `visit` with each solution of `grid`, in the solver's fixed order, until it returns
