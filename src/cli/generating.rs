@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use super::args::GenerateArgs;
 use super::progress::Progress;
-use super::run::{Env, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_VALID};
+use super::Interrupt;
+use super::run::{self, Env, EXIT_ERROR, EXIT_VALID};
 use crate::batch::available_threads;
 use crate::generate::{fill_rows, generate as make_puzzle, Request, Symmetry};
 use crate::grid::CELLS;
@@ -47,10 +48,9 @@ pub fn generate<W: Write, E: Write>(args: &GenerateArgs, stdout: W, mut stderr: 
     let flushed = out.flush();
     match (outcome, flushed) {
         (Ok(true), Ok(())) => EXIT_VALID,
-        (Ok(false), _) => {
-            let _ = stderr.write_all(b"valid-sudoku: interrupted\n").and_then(|()| stderr.flush());
-            EXIT_INTERRUPTED
-        }
+        (Ok(false), _) => run::interrupted(&mut stderr),
+        // Ctrl-C during a blocking write to Python's stream stops the command as any Ctrl-C does.
+        (Err(error), _) | (Ok(true), Err(error)) if Interrupt::is_in(&error) => run::interrupted(&mut stderr),
         (Err(error), _) | (Ok(true), Err(error)) if error.kind() == io::ErrorKind::BrokenPipe => EXIT_ERROR,
         (Err(error), _) | (Ok(true), Err(error)) => fail(&mut stderr, &format!("cannot write the puzzles: {error}")),
     }
@@ -137,4 +137,59 @@ fn stream(
 fn fail<E: Write>(stderr: &mut E, message: &str) -> i32 {
     let _ = stderr.write_all(format!("error: {message}\n").as_bytes()).and_then(|()| stderr.flush());
     EXIT_ERROR
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, Write};
+
+    use crate::cli::{run, Env, Interrupt, EXIT_INTERRUPTED, EXIT_VALID};
+
+    /// Python's stdout when Ctrl-C lands during its write: the stream raises KeyboardInterrupt.
+    struct CtrlCDuringWrite;
+
+    impl Write for CtrlCDuringWrite {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(Interrupt::io_error())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(Interrupt::io_error())
+        }
+    }
+
+    fn generate(argv: &[&str], stdout: impl Write, interrupted: &mut dyn FnMut() -> bool) -> (i32, String) {
+        let mut err = Vec::new();
+        let env = Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted };
+        let code = run(["generate"].iter().chain(argv), io::empty(), stdout, &mut err, env);
+        (code, String::from_utf8_lossy(&err).into_owned())
+    }
+
+    #[test]
+    fn ctrl_c_during_a_write_stops_as_any_ctrl_c() {
+        let (code, err) = generate(&["--count", "3", "--seed", "1"], CtrlCDuringWrite, &mut || false);
+        assert_eq!((code, err.as_str()), (EXIT_INTERRUPTED, "valid-sudoku: interrupted\n"));
+    }
+
+    #[test]
+    fn ctrl_c_stops_a_long_run_with_whole_lines() {
+        let mut out = Vec::new();
+        let mut asked = 0;
+        // Heard once only, as Python clears the signal it reports.
+        let mut once = || {
+            asked += 1;
+            asked == 1
+        };
+        let (code, err) = generate(&["--count", "100000000", "--threads", "2", "--seed", "7"], &mut out, &mut once);
+        assert_eq!((code, err.as_str()), (EXIT_INTERRUPTED, "valid-sudoku: interrupted\n"));
+        assert!(out.split(|&b| b == b'\n').all(|line| line.is_empty() || line.len() == 81));
+        assert!(out.is_empty() || out.ends_with(b"\n"));
+    }
+
+    #[test]
+    fn no_ctrl_c_makes_every_line() {
+        let mut out = Vec::new();
+        let (code, err) = generate(&["--count", "5", "--seed", "7"], &mut out, &mut || false);
+        assert_eq!((code, err.as_str()), (EXIT_VALID, ""));
+        assert_eq!(out.len(), 5 * 82);
+    }
 }

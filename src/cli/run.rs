@@ -56,8 +56,23 @@ where
     E: Write,
 {
     match args::parse(argv) {
-        Ok(command) => dispatch(command, stdin, stdout, stderr, env),
+        Ok(command) => {
+            let host = env.interrupted;
+            let mut heard = latch(host);
+            dispatch(command, stdin, stdout, stderr, Env { interrupted: &mut heard, ..env })
+        }
         Err(error) => clap_exit(&error, stdout, stderr),
+    }
+}
+
+/// The host's check, answering true for good once it has: asking Python consumes the Ctrl-C,
+/// so a part that asks again after another part heard it (generate's last look after a chunk
+/// that finished just as Ctrl-C came) would otherwise carry on as if nothing had happened.
+fn latch<'a>(host: &'a mut dyn FnMut() -> bool) -> impl FnMut() -> bool + 'a {
+    let mut heard = false;
+    move || {
+        heard = heard || host();
+        heard
     }
 }
 
@@ -221,7 +236,7 @@ fn report_failure<E: Write>(failure: Failure, source: Option<&str>, stderr: &mut
 }
 
 /// One short line for Ctrl-C, and the status shells give SIGINT.
-fn interrupted<E: Write>(stderr: &mut E) -> i32 {
+pub(super) fn interrupted<E: Write>(stderr: &mut E) -> i32 {
     let _ = stderr.write_all(INTERRUPTED.as_bytes()).and_then(|()| stderr.flush());
     EXIT_INTERRUPTED
 }
@@ -324,6 +339,20 @@ mod tests {
         assert_eq!(code, EXIT_INTERRUPTED);
         assert_eq!(String::from_utf8_lossy(&err), "valid-sudoku: interrupted\n");
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn ctrl_c_once_heard_stays_heard_without_asking_again() {
+        // Python's check clears the signal: the host says true once, then false again.
+        let mut asked = 0;
+        let mut once = || {
+            asked += 1;
+            asked == 2
+        };
+        let mut heard = latch(&mut once);
+        assert_eq!([heard(), heard(), heard(), heard()], [false, true, true, true]);
+        drop(heard);
+        assert_eq!(asked, 2);
     }
 
     #[test]
