@@ -9,19 +9,18 @@ use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 
 use crate::bindings::input::arguments::thread_count;
 use crate::bindings::input::board_value::PyBoard;
-use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::run::interrupt::{interruptible, Interrupt};
 use crate::bindings::input::numpy_input;
 use crate::generate::{self as core, fill_rows, level_of, Puzzle, Request, Symmetry};
 use crate::grid::CELLS;
 use crate::rng::{os_seed, Rng};
-use crate::solve::Stopped;
 
 #[doc = stub_doc!("random_grid")]
 #[pyfunction]
 #[pyo3(signature = (*, seed = None))]
 pub fn random_grid(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
     let seed = seed_value(seed)?;
-    let made = run_one(py, move |stop| core::random_grid(&mut Rng::new(seed), stop))?;
+    let made = interruptible(py, "generation", move |stop| core::random_grid(&mut Rng::new(seed), stop))?;
     Ok(PyBoard::from_grid(made))
 }
 
@@ -61,7 +60,7 @@ pub fn generate(
 ) -> PyResult<PyBoard> {
     let request = request_value(clues, minimal, symmetry, difficulty)?;
     let seed = seed_value(seed)?;
-    let made = run_one(py, move |stop| core::generate(&request, &mut Rng::new(seed), stop))?;
+    let made = interruptible(py, "generation", move |stop| core::generate(&request, &mut Rng::new(seed), stop))?;
     Ok(PyBoard::from_grid(made.puzzle))
 }
 
@@ -190,13 +189,6 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
     value.get_type().name().map(|n| n.to_string()).unwrap_or_default()
 }
 
-/// Runs one search with the GIL released and Ctrl-C heard.
-fn run_one<T: Send>(py: Python<'_>, work: impl FnOnce(&mut dyn FnMut() -> bool) -> Result<T, Stopped> + Send) -> PyResult<T> {
-    let interrupt = Interrupt::new();
-    let outcome = py.detach(|| work(&mut || interrupt.should_stop()));
-    stopped_error(outcome, interrupt)
-}
-
 /// `count` rows (and their solutions, when asked) made by `make`, on up to `threads` threads.
 fn run_many(
     py: Python<'_>,
@@ -212,7 +204,7 @@ fn run_many(
     let mut solutions = filled(if want_solutions { bytes } else { 0 }).ok_or_else(too_many)?;
     let interrupt = Interrupt::new();
     let outcome = py.detach(|| fill_rows(make, seed, 0, &mut puzzles, &mut solutions, threads, &|| interrupt.should_stop()));
-    stopped_error(outcome, interrupt)?;
+    interrupt.answer(outcome, "generation")?;
     Ok((puzzles, solutions))
 }
 
@@ -224,12 +216,3 @@ fn filled(bytes: usize) -> Option<Vec<u8>> {
     Some(buffer)
 }
 
-/// The answer, or the exception a signal handler raised while the work ran.
-fn stopped_error<T>(outcome: Result<T, Stopped>, interrupt: Interrupt) -> PyResult<T> {
-    match (outcome, interrupt.raised()) {
-        (Ok(answer), _) => Ok(answer),
-        (Err(Stopped), Some(error)) => Err(error),
-        // Only a raised signal handler makes `should_stop` say yes.
-        (Err(Stopped), None) => Err(PyRuntimeError::new_err("generation stopped")),
-    }
-}

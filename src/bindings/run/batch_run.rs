@@ -154,7 +154,7 @@ where
             Ok(())
         })
         .map_err(fail)?;
-        return Ok(out);
+        return interrupt.answer(Ok(out), "the batch");
     }
     let mut buffers: Vec<Vec<u8>> = Vec::new();
     for input in inputs.iter() {
@@ -186,7 +186,7 @@ where
         out.resize(first + boards, T::default());
         py.detach(|| drive(&sources, first, out.get_mut(first..).unwrap_or_default())).map_err(fail)?;
     }
-    Ok(out)
+    interrupt.answer(Ok(out), "the batch")
 }
 
 /// What a stopped call raises: the exception the signal handler raised (KeyboardInterrupt),

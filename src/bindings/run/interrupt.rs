@@ -11,7 +11,10 @@ use std::sync::Mutex;
 use std::thread::{self, ThreadId};
 use std::time::{Duration, Instant};
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+
+use crate::solve::Stopped;
 
 /// How often the calling thread asks Python for pending signals.
 const CHECK_EVERY: Duration = Duration::from_millis(5);
@@ -70,4 +73,28 @@ impl Interrupt {
     pub fn take_raised(&self) -> Option<PyErr> {
         self.error.lock().ok().and_then(|mut slot| slot.take())
     }
+
+    /// What the call returns: the exception a signal handler raised, even when the work
+    /// finished anyway (the signal came as its last part ended: Python has cleared it, so
+    /// dropping the exception would lose the Ctrl-C), else the work's answer. `what` names a
+    /// stop no handler asked for.
+    pub fn answer<T>(&self, outcome: Result<T, Stopped>, what: &str) -> PyResult<T> {
+        match (outcome, self.take_raised()) {
+            (_, Some(error)) => Err(error),
+            (Ok(answer), None) => Ok(answer),
+            // Only a raised signal handler makes `should_stop` say yes.
+            (Err(Stopped), None) => Err(PyRuntimeError::new_err(format!("{what} stopped"))),
+        }
+    }
+}
+
+/// Runs `work` with the GIL released and Ctrl-C heard (see [`Interrupt::answer`]).
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    work: impl FnOnce(&mut dyn FnMut() -> bool) -> Result<T, Stopped> + Send,
+) -> PyResult<T> {
+    let interrupt = Interrupt::new();
+    let outcome = py.detach(|| work(&mut || interrupt.should_stop()));
+    interrupt.answer(outcome, what)
 }

@@ -130,6 +130,7 @@ pub fn score_solutions<'py>(
                 BatchError::Stopped => stopped(&interrupt),
                 error => batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error),
             })?;
+            interrupt.answer(Ok(()), "scoring")?;
         }
         // Python objects (or a count mismatch, which the shared driver reports): scored by
         // the shared driver, which reads objects a chunk at a time with the GIL; one packed

@@ -6,10 +6,10 @@ use pyo3::prelude::*;
 use crate::bindings::input::arguments::{limit_value, Limit};
 use crate::bindings::input::board_value::PyBoard;
 use crate::bindings::input::cells;
-use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::run::interrupt::interruptible;
 use crate::check::is_valid;
 use crate::grid::Grid;
-use crate::solve::{self as search, Stopped};
+use crate::solve as search;
 
 #[doc = stub_doc!("solve")]
 #[pyfunction]
@@ -39,7 +39,7 @@ pub fn solve_grid(py: Python<'_>, grid: &Grid) -> PyResult<Option<PyBoard>> {
         return Ok(is_valid(grid).then(|| PyBoard::solved(*grid, *grid)));
     }
     let grid = *grid;
-    let solution = interruptible(py, move |should_stop| search::solve_interruptible(&grid, should_stop))?;
+    let solution = interruptible(py, "search", move |should_stop| search::solve_interruptible(&grid, should_stop))?;
     Ok(solution.map(|solution| PyBoard::solved(solution, grid)))
 }
 
@@ -51,24 +51,7 @@ pub fn count_grid(py: Python<'_>, grid: &Grid, limit: u64) -> PyResult<u64> {
         return Ok(u64::from(is_valid(grid)));
     }
     let grid = *grid;
-    interruptible(py, move |should_stop| search::count_solutions_interruptible(&grid, limit, should_stop))
-}
-
-/// Runs a search with the GIL released. Every millisecond or so of work the search asks
-/// whether to stop; the answer comes from taking the GIL back for a moment and running
-/// Python's signal handlers, so Ctrl-C (KeyboardInterrupt) stops a long search.
-fn interruptible<T: Send>(
-    py: Python<'_>,
-    search: impl FnOnce(&mut dyn FnMut() -> bool) -> Result<T, Stopped> + Send,
-) -> PyResult<T> {
-    let interrupt = Interrupt::new();
-    let outcome = py.detach(|| search(&mut || interrupt.should_stop()));
-    match (outcome, interrupt.raised()) {
-        (Ok(answer), _) => Ok(answer),
-        (Err(Stopped), Some(error)) => Err(error),
-        // Only a raised signal handler makes `should_stop` say yes.
-        (Err(Stopped), None) => Err(pyo3::exceptions::PyRuntimeError::new_err("search stopped")),
-    }
+    interruptible(py, "search", move |should_stop| search::count_solutions_interruptible(&grid, limit, should_stop))
 }
 
 /// The guesses the search of `count_solutions(board, limit=limit)` makes (the same on every
@@ -78,6 +61,6 @@ fn interruptible<T: Send>(
 pub fn _search_guesses(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = cells::grid_from_object(board)?;
     let limit = limit_value(&limit)?;
-    interruptible(py, move |should_stop| search::count_solutions_with_stats(&grid, limit, should_stop))
+    interruptible(py, "search", move |should_stop| search::count_solutions_with_stats(&grid, limit, should_stop))
         .map(|(_, stats)| stats.guesses)
 }

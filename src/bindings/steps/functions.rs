@@ -108,11 +108,15 @@ pub fn grade(board: &Bound<'_, PyAny>) -> PyResult<PyGrade> {
     let interrupt = Interrupt::new();
     let maps = steps::fixed_maps();
     let outcome = board.py().detach(|| steps::grade(&grid, &maps, &mut || interrupt.should_stop()));
+    // A Ctrl-C heard as grading ended is raised all the same: Python has cleared it.
+    if let Some(error) = interrupt.take_raised() {
+        return Err(error);
+    }
     match outcome {
         Ok(grade) => Ok(PyGrade::new(grade)),
         Err(GradeError::NoSolution) => Err(PyValueError::new_err("the board has no solution: grade needs exactly one")),
         Err(GradeError::Several) => Err(PyValueError::new_err("the board has more than one solution: grade needs exactly one")),
-        Err(GradeError::Stopped) => Err(interrupt.raised().unwrap_or_else(|| PyValueError::new_err("grading stopped"))),
+        Err(GradeError::Stopped) => Err(PyValueError::new_err("grading stopped")),
     }
 }
 
