@@ -87,7 +87,13 @@ def test_ctrl_c_flushes_whole_lines_and_exits_130() -> None:
     time.sleep(1.5)
     os.kill(child.pid, signal.SIGINT)
     # Waited on, not communicate(): that would read stdout too, racing the reader.
-    child.wait(timeout=30)
+    try:
+        child.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        # Not left running: it would make puzzles on every core for the rest of the suite.
+        child.kill()
+        child.wait()
+        pytest.fail("SIGINT was not heard within 30 s")
     assert child.stderr is not None
     err = child.stderr.read()
     reader.join(timeout=30)
