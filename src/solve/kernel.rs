@@ -1,12 +1,15 @@
 //! The steps of propagation that some CPUs do in fewer instructions, behind one small trait:
-//! the search is generic over it, so the copy compiled for BMI2 (`search::search_bmi2`) uses
-//! BMI2's bit extraction and the portable copy never does.
+//! the search is generic over it, so the copy compiled for AVX2 and BMI2
+//! (`search::search_bmi2`) uses BMI2's bit extraction and AVX2's eight lanes, and the portable
+//! copy never does.
 //!
-//! A kernel is a value, not only a type: [`Bmi2`] can be made only where the CPU has BMI2, so
-//! its safe methods are sound wherever they are called. Tests check each kernel against
+//! A kernel is a value, not only a type: [`Avx2Bmi2`] can be made only where the CPU has AVX2
+//! and BMI2, so its safe methods are sound wherever they are called. Tests check each kernel against
 //! [`Portable`] on every input shape (and the two searches against each other).
 
+use super::clear;
 use super::tables::ROW_TRIADS;
+use crate::grid::SIDE;
 
 /// One step of propagation, done one way or another; every kernel gives the same answers.
 pub trait Kernel: Copy {
@@ -16,6 +19,12 @@ pub trait Kernel: Copy {
     /// The column triads of one stack (bit `3 * band + column`, column 0-2 within the stack)
     /// from a digit's occupied columns band by band (`cols`, bit `9 * band + column`).
     fn stack_triads(self, cols: u32, stack: usize) -> usize;
+
+    /// [`clear::clear_cells`]: takes `cells` out of every digit's masks but `digit`'s.
+    fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32;
+
+    /// [`clear::all_covered`]: whether every cell is still some digit's candidate.
+    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool;
 }
 
 /// The base instruction set: table lookups and shifts.
@@ -35,38 +44,51 @@ impl Kernel for Portable {
         let t = cols >> (3 * stack) & 0o007_007_007;
         ((t | t >> 6 | t >> 12) & 0x1FF) as usize
     }
+
+    #[inline(always)]
+    fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32 {
+        clear::clear_cells(digits, cells, digit)
+    }
+
+    #[inline(always)]
+    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool {
+        clear::all_covered(digits)
+    }
 }
 
-/// BMI2: a triad matrix is nine scattered bits of a mask, gathered by one `pext`.
+/// AVX2 and BMI2: a triad matrix is nine scattered bits of a mask, gathered by one `pext`; the
+/// steps over all 27 masks take eight a register.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
-pub struct Bmi2(());
+pub struct Avx2Bmi2(());
 
 #[cfg(target_arch = "x86_64")]
-impl Bmi2 {
-    /// The kernel, where the CPU has BMI2 (the search checks more: see `search::bmi2_available`).
+impl Avx2Bmi2 {
+    /// The kernel, where the CPU has AVX2 and BMI2 (for tests: the search also honours the
+    /// variable that forces portable code, see `search::bmi2_available`).
     #[cfg(test)]
-    pub fn detected() -> Option<Bmi2> {
-        std::arch::is_x86_feature_detected!("bmi2").then_some(Bmi2(()))
+    pub fn detected() -> Option<Avx2Bmi2> {
+        (crate::cpu::avx2_detected() && std::arch::is_x86_feature_detected!("bmi2")).then_some(Avx2Bmi2(()))
     }
 
     /// The kernel, unchecked.
     ///
     /// # Safety
-    /// The CPU must have BMI2.
+    /// The CPU must have AVX2 and BMI2.
     #[inline(always)]
-    pub unsafe fn new_unchecked() -> Bmi2 {
-        Bmi2(())
+    pub unsafe fn new_unchecked() -> Avx2Bmi2 {
+        Avx2Bmi2(())
     }
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Kernel for Bmi2 {
+impl Kernel for Avx2Bmi2 {
     #[inline(always)]
     fn band_triads(self, mask: u32) -> usize {
         // A triad's three cells folded onto its first, bit `9 * row + 3 * box`.
         let folded = mask | mask >> 1 | mask >> 2;
-        // SAFETY: a `Bmi2` exists only where the CPU has BMI2 (see its constructors).
+        // SAFETY: an `Avx2Bmi2` exists only where the CPU has AVX2 and BMI2 (see its
+        // constructors).
         unsafe { pext(folded, 0o111_111_111) as usize }
     }
 
@@ -74,6 +96,18 @@ impl Kernel for Bmi2 {
     fn stack_triads(self, cols: u32, stack: usize) -> usize {
         // SAFETY: as in `band_triads`.
         unsafe { pext(cols, 0o007_007_007 << (3 * stack)) as usize }
+    }
+
+    #[inline(always)]
+    fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32 {
+        // SAFETY: as in `band_triads`.
+        unsafe { clear::clear_cells_avx2(digits, cells, digit) }
+    }
+
+    #[inline(always)]
+    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool {
+        // SAFETY: as in `clear_cells`.
+        unsafe { clear::all_covered_avx2(digits) }
     }
 }
 
@@ -95,9 +129,9 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn the_bmi2_kernel_agrees_with_the_portable_one() {
-        let Some(bmi2) = Bmi2::detected() else {
-            eprintln!("no BMI2 on this CPU: the BMI2 kernel is not tested here");
+    fn the_avx2_bmi2_kernel_agrees_with_the_portable_one() {
+        let Some(bmi2) = Avx2Bmi2::detected() else {
+            eprintln!("no AVX2 and BMI2 on this CPU: that kernel is not tested here");
             return;
         };
         // Every row value beside varied others, then random masks of every density.

@@ -1,7 +1,7 @@
 //! Depth-first search over settled candidates, on an explicit stack of fixed size.
 
 #[cfg(target_arch = "x86_64")]
-use super::kernel::Bmi2;
+use super::kernel::Avx2Bmi2;
 use super::kernel::{Kernel, Portable};
 use super::state::{Candidates, Contradiction};
 use crate::grid::{Grid, CELLS};
@@ -106,8 +106,8 @@ pub fn settle_givens(grid: &Grid) -> Result<Candidates, Contradiction> {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2")]
 pub(super) unsafe fn settle_givens_bmi2(grid: &Grid) -> Result<Candidates, Contradiction> {
-    // SAFETY: the caller promises BMI2.
-    settle_givens_with(unsafe { Bmi2::new_unchecked() }, grid)
+    // SAFETY: the caller promises AVX2 and BMI2.
+    settle_givens_with(unsafe { Avx2Bmi2::new_unchecked() }, grid)
 }
 
 /// [`settle_givens`] for the base instruction set.
@@ -146,8 +146,8 @@ pub(super) unsafe fn search_bmi2(
     found: &mut impl FnMut(&Candidates) -> bool,
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<SearchStats, Stopped> {
-    // SAFETY: the caller promises BMI2.
-    search_with(unsafe { Bmi2::new_unchecked() }, start, deduce, found, should_stop)
+    // SAFETY: the caller promises AVX2 and BMI2.
+    search_with(unsafe { Avx2Bmi2::new_unchecked() }, start, deduce, found, should_stop)
 }
 
 /// [`search`] for the base instruction set.

@@ -4,7 +4,7 @@
 //! where digit `d + 1` may still go; a cell that holds the digit stays in its mask. A digit is
 //! placed in a row of a band once that row has one cell left.
 
-use super::clear::{clear_cells, new_row_singles};
+use super::clear::new_row_singles;
 use super::kernel::{Kernel, Portable};
 use super::tables::{columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, PERMUTATION_CELLS, PERMUTATION_COLUMNS, TRIAD_CELLS};
 use crate::grid::{Grid, CELLS, SIDE};
@@ -132,11 +132,8 @@ impl Candidates {
         settle_digit(kernel, bands)?;
         // Settling may have taken a cell's last digit: finding that now spares the rest of a
         // doomed propagation, which is most of the work on hard puzzles.
-        for band in 0..3 {
-            let covered = self.digits.iter().fold(0, |covered, bands| covered | bands[band]);
-            if covered != BAND_CELLS {
-                return Err(Contradiction);
-            }
+        if !kernel.all_covered(&self.digits) {
+            return Err(Contradiction);
         }
         let Some(bands) = self.digits.get(digit) else { return Ok(0) };
         let fresh = new_row_singles(bands, &self.placed);
@@ -149,7 +146,7 @@ impl Candidates {
         }
         // Every band at once, in vector registers: which bands have new placements is data a
         // branch on it would mispredict.
-        dirty |= clear_cells(&mut self.digits, fresh, digit);
+        dirty |= kernel.clear_cells(&mut self.digits, fresh, digit);
         Ok(dirty)
     }
 
