@@ -3,6 +3,7 @@
 //! bands). In 128-bit registers on x86-64, where SSE2 is part of the base instruction set, and
 //! by portable loops elsewhere, the two tested alike.
 
+use super::tables::BAND_CELLS;
 use crate::grid::SIDE;
 
 /// Takes the cells of `cells` (one 27-bit mask per band) out of every digit's masks but
@@ -72,6 +73,97 @@ pub fn clear_cells_sse2(digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: u
         *mask &= !others;
     }
     hit
+}
+
+/// [`clear_cells`] eight masks a step, for CPUs with AVX2: the 27 masks are 24 in three
+/// registers (lane i of the flat masks is band i % 3, so the registers start at bands 0, 2
+/// and 1) and digit 9's three alone.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn clear_cells_avx2(digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+        _mm256_movemask_ps, _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_storeu_si256,
+    };
+    let (head, tail) = digits.as_flattened_mut().split_at_mut(24);
+    let [c0, c1, c2] = cells.map(|c| c as i32);
+    let phase = [
+        _mm256_setr_epi32(c0, c1, c2, c0, c1, c2, c0, c1),
+        _mm256_setr_epi32(c2, c0, c1, c2, c0, c1, c2, c0),
+        _mm256_setr_epi32(c1, c2, c0, c1, c2, c0, c1, c2),
+    ];
+    let own = _mm256_set1_epi32(digit as i32);
+    let zero = _mm256_setzero_si256();
+    let mut hit = 0;
+    for ((k, lanes), phase) in head.chunks_exact_mut(8).enumerate().zip(phase) {
+        let first = 8 * k as i32;
+        // The digit of each lane, so the placed digit's own lanes keep their cells.
+        let lane_digits = _mm256_setr_epi32(
+            first / 3,
+            (first + 1) / 3,
+            (first + 2) / 3,
+            (first + 3) / 3,
+            (first + 4) / 3,
+            (first + 5) / 3,
+            (first + 6) / 3,
+            (first + 7) / 3,
+        );
+        let others = _mm256_andnot_si256(_mm256_cmpeq_epi32(lane_digits, own), phase);
+        let pointer = lanes.as_mut_ptr().cast::<__m256i>();
+        // SAFETY: `pointer` is to one `chunks_exact_mut(8)` chunk, eight u32 (32 bytes)
+        // borrowed mutably; the load and store are unaligned ones.
+        let masks = unsafe { _mm256_loadu_si256(pointer) };
+        let untouched = _mm256_cmpeq_epi32(_mm256_and_si256(masks, others), zero);
+        hit |= ((!_mm256_movemask_ps(_mm256_castsi256_ps(untouched)) & 0xFF) as u32) << (8 * k);
+        // SAFETY: as for the load.
+        unsafe { _mm256_storeu_si256(pointer, _mm256_andnot_si256(others, masks)) };
+    }
+    for ((b, mask), &cells) in tail.iter_mut().enumerate().zip(&cells) {
+        let others = if digit == SIDE - 1 { 0 } else { cells };
+        hit |= u32::from(*mask & others != 0) << (24 + b);
+        *mask &= !others;
+    }
+    hit
+}
+
+/// True when every cell of every band is still some digit's candidate.
+#[inline(always)]
+pub fn all_covered(digits: &[[u32; 3]; SIDE]) -> bool {
+    (0..3).all(|band| digits.iter().fold(0, |covered, bands| covered | bands[band]) == BAND_CELLS)
+}
+
+/// [`all_covered`] in one register for CPUs with AVX2: windows of the flat masks that start at
+/// a multiple of three keep lane i on band i % 3; the three masks they miss (band 3 of digits
+/// 3, 6 and 9) are added alone.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn all_covered_avx2(digits: &[[u32; 3]; SIDE]) -> bool {
+    use std::arch::x86_64::{
+        __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_or_si256,
+        _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_setr_epi32,
+    };
+    let flat = digits.as_flattened();
+    let window = |start: usize| match flat.get(start..start + 8) {
+        // SAFETY: the slice is eight u32 (32 bytes); the load is an unaligned one.
+        Some(lanes) => unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) },
+        None => _mm256_set1_epi32(0),
+    };
+    let missed = flat.get(8).zip(flat.get(17)).zip(flat.get(26)).map_or(0, |((a, b), c)| a | b | c);
+    let v = _mm256_or_si256(_mm256_or_si256(window(0), window(9)), window(18));
+    let v = _mm256_or_si256(v, _mm256_setr_epi32(0, 0, missed as i32, 0, 0, 0, 0, 0));
+    // Lanes 3-7 fold onto lanes 0-4, then lanes 3-4 onto lanes 0-1: lanes 0-2 are the bands.
+    let v = _mm256_or_si256(v, _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(3, 4, 5, 6, 7, 5, 6, 7)));
+    let v = _mm256_or_si256(v, _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(3, 4, 2, 3, 4, 5, 6, 7)));
+    let full = _mm256_cmpeq_epi32(v, _mm256_set1_epi32(BAND_CELLS as i32));
+    _mm256_movemask_ps(_mm256_castsi256_ps(full)) & 7 == 7
 }
 
 /// The cells of a digit's band masks alone in their row and not yet placed, band by band:
@@ -159,6 +251,41 @@ mod tests {
             let mut got = digits;
             assert_eq!(clear_cells(&mut got, cells, digit), expected_hit);
             assert_eq!(got, expected);
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_steps_are_the_portable_ones() {
+        if !crate::cpu::avx2_detected() {
+            eprintln!("no AVX2 on this CPU: the AVX2 steps are not tested here");
+            return;
+        }
+        let mut rng = Rng::new(23);
+        let mut next = || rng.next_u64() as u32;
+        for round in 0..20_000 {
+            let mut digits = [[0u32; 3]; SIDE];
+            for mask in digits.as_flattened_mut() {
+                // Dense masks (most cells covered), now and then a full one.
+                *mask = if next() % 4 == 0 { BAND_CELLS } else { (next() | next()) & BAND_CELLS };
+            }
+            // Every band uncovered at some cell now and then, band 3 of digits 3, 6, 9 included.
+            if round % 3 == 0 {
+                let (band, bit) = (next() as usize % 3, next() % 27);
+                for bands in &mut digits {
+                    bands[band] &= !(1 << bit);
+                }
+            }
+            // SAFETY: the CPU has AVX2 (checked above).
+            assert_eq!(unsafe { all_covered_avx2(&digits) }, all_covered(&digits), "{round}");
+            let cells = [0; 3].map(|_| if next() % 3 == 0 { 0 } else { 1 << (next() % 27) | next() & next() & next() & BAND_CELLS });
+            let digit = round % SIDE;
+            let mut expected = digits;
+            let expected_hit = clear_cells_portable(&mut expected, cells, digit);
+            let mut got = digits;
+            // SAFETY: as above.
+            assert_eq!(unsafe { clear_cells_avx2(&mut got, cells, digit) }, expected_hit, "{round}");
+            assert_eq!(got, expected, "{round}");
         }
     }
 

@@ -6,6 +6,7 @@
 //! options in a fixed order, on a fixed-size stack ([`search`]).
 
 mod clear;
+mod kernel;
 mod partial;
 mod search;
 mod state;
