@@ -50,40 +50,38 @@ where
     if k == 0 || k > masks.len() || masks.len() > 9 {
         return None;
     }
+    // Depth-first over the picks, as a loop: `pick[depth]` is the index tried at `depth`,
+    // `unions[depth]` the union of the picks before it. The same order as recursion, with
+    // `visit` and `viable` inlined into one loop (a path runs this for every unit it scans).
+    let n = masks.len();
     let mut pick = [0usize; 9];
-    extend(masks, k, viable, visit, &mut pick, 0, 0, M::default())
-}
-
-/// Picks item `depth` onward from index `from`, the ones before it having union `union`.
-#[allow(clippy::too_many_arguments)]
-fn extend<M, T>(
-    masks: &[M],
-    k: usize,
-    viable: &impl Fn(M) -> bool,
-    visit: &mut impl FnMut(&[usize], M) -> Option<T>,
-    pick: &mut [usize; 9],
-    depth: usize,
-    from: usize,
-    union: M,
-) -> Option<T>
-where
-    M: Copy + Default + BitOr<Output = M>,
-{
-    if depth == k {
-        return visit(pick.get(..k)?, union);
-    }
-    // Leave room for the items still to pick.
-    for i in from..=masks.len() - (k - depth) {
-        let joined = union | *masks.get(i)?;
-        if !viable(joined) {
+    let mut unions = [M::default(); 9];
+    let mut depth = 0;
+    loop {
+        let index = *pick.get(depth)?;
+        // Leave room for the items still to pick.
+        if index + (k - depth) > n {
+            if depth == 0 {
+                return None;
+            }
+            depth -= 1;
+            *pick.get_mut(depth)? += 1;
             continue;
         }
-        *pick.get_mut(depth)? = i;
-        if let Some(found) = extend(masks, k, viable, visit, pick, depth + 1, i + 1, joined) {
-            return Some(found);
+        let joined = *unions.get(depth)? | *masks.get(index)?;
+        if !viable(joined) {
+            *pick.get_mut(depth)? += 1;
+        } else if depth + 1 == k {
+            if let Some(found) = visit(pick.get(..k)?, joined) {
+                return Some(found);
+            }
+            *pick.get_mut(depth)? += 1;
+        } else {
+            depth += 1;
+            *pick.get_mut(depth)? = index + 1;
+            *unions.get_mut(depth)? = joined;
         }
     }
-    None
 }
 
 #[cfg(test)]

@@ -29,15 +29,21 @@ impl<T: Copy + Default, const N: usize> List<T, N> {
                     *slot = item;
                     *len += 1;
                 }
-                _ => {
-                    let mut spilled = Vec::with_capacity(2 * N + 1);
-                    spilled.extend_from_slice(&items[..usize::from(*len).min(N)]);
-                    spilled.push(item);
-                    *self = List::Heap(Box::new(spilled));
-                }
+                _ => self.spill(item),
             },
             List::Heap(items) => items.push(item),
         }
+    }
+
+    /// Moves a full inline list to the heap, with `item` after its items: rare, so kept out
+    /// of line, and `push` stays small enough to inline where a step is built.
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, item: T) {
+        let mut spilled = Vec::with_capacity(2 * N + 1);
+        spilled.extend_from_slice(self.as_slice());
+        spilled.push(item);
+        *self = List::Heap(Box::new(spilled));
     }
 
     #[inline]

@@ -11,7 +11,7 @@
 //! all; a unit also when it comes before the unit of the finding in the technique's order.
 
 use super::chains::Buffers;
-use super::geometry::{members, Cells, PEERS};
+use super::geometry::{Cells, PEERS};
 use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
 use super::table::Technique;
@@ -91,21 +91,23 @@ fn units_before(technique: Technique, unit: usize) -> u32 {
     }
 }
 
-/// Each cell's three units, as a mask (bit `u` for unit `u`).
-static UNIT_BITS: [u32; 81] = {
-    let mut bits = [0u32; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        bits[cell] = 1 << row | 1 << (9 + col) | 1 << (18 + row / 3 * 3 + col / 3);
-        cell += 1;
-    }
-    bits
-};
-
-/// The units (bit `u`) holding some of `cells`.
+/// The units (bit `u`) holding some of `cells`: a path calls this for every step, so it
+/// reads the board a row (nine bits) at a time rather than cell by cell.
 fn units_meeting(cells: Cells) -> u32 {
-    members(cells).fold(0, |units, cell| units | UNIT_BITS.get(cell).copied().unwrap_or(0))
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u16, 0u32);
+    for band in 0..3 {
+        let mut band_cols = 0u16;
+        for r in 0..3 {
+            let row = (cells >> (27 * band + 9 * r)) as u16 & 0x1ff;
+            rows |= u32::from(row != 0) << (3 * band + r);
+            band_cols |= row;
+        }
+        cols |= band_cols;
+        for stack in 0..3 {
+            boxes |= u32::from(band_cols >> (3 * stack) & 7 != 0) << (3 * band + stack);
+        }
+    }
+    rows | u32::from(cols) << 9 | boxes << 18
 }
 
 /// For each digit-by-digit technique, the candidate cells of each digit where it found
@@ -189,7 +191,7 @@ impl Memo {
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::steps::geometry::UNITS_OF;
+    use crate::steps::geometry::{members, UNITS_OF};
 
     #[test]
     fn units_meeting_are_the_units_of_each_cell() {

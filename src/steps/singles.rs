@@ -6,10 +6,20 @@ use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
 use super::table::Technique;
 
-/// Units in the order a person scans them for hidden singles: boxes, then rows, then columns.
-const SCAN_ORDER: [usize; 27] = [
-    18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
-];
+/// The units a person scans for hidden singles, in order: boxes, then rows, then columns.
+/// `todo` has bit `u` for unit `u`; only its set bits are visited.
+fn scan_order(todo: u32) -> impl Iterator<Item = usize> {
+    let bits = |mut rest: u32, base: usize| {
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let u = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                base + u
+            })
+        })
+    };
+    bits(todo >> 18 & 0x1ff, 18).chain(bits(todo & 0x3ffff, 0))
+}
 
 pub fn full_house(p: &Pencil) -> Option<Step> {
     // Only units missing one digit, in increasing order, as a scan of all 27 would meet them.
@@ -36,7 +46,7 @@ pub fn full_house(p: &Pencil) -> Option<Step> {
 
 /// A hidden single in a unit not in `skip` (bit `u` for unit `u`).
 pub fn hidden_single(p: &Pencil, skip: u32) -> Option<Step> {
-    for unit in SCAN_ORDER.into_iter().filter(|u| skip >> u & 1 == 0) {
+    for unit in scan_order(!skip) {
         // The digits with one place in the unit: in some cell's marks, never in two cells'.
         let (mut once, mut twice) = (0u16, 0u16);
         for &cell in &UNIT_MEMBERS[unit] {
@@ -72,6 +82,16 @@ pub fn naked_single(p: &Pencil) -> Option<Step> {
 mod tests {
     use super::super::testing::{pencil_from, pencil_with};
     use super::*;
+
+    #[test]
+    fn scan_order_is_boxes_then_rows_then_columns_less_the_skipped() {
+        let all: Vec<usize> = (18..27).chain(0..18).collect();
+        assert_eq!(scan_order(u32::MAX).collect::<Vec<_>>(), all);
+        for todo in [0u32, 1, 1 << 26, 0x155_5555, 0x2aa_aaaa, 0x7ff_ffff] {
+            let kept: Vec<usize> = all.iter().copied().filter(|u| todo >> u & 1 == 1).collect();
+            assert_eq!(scan_order(todo).collect::<Vec<_>>(), kept, "{todo:x}");
+        }
+    }
 
     #[test]
     fn full_house_fills_the_last_cell_of_a_row() {

@@ -1,5 +1,8 @@
 //! `Step`, `SolvePath` and `Grade`: core answers as immutable Python objects.
 
+use std::sync::Arc;
+
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -9,17 +12,43 @@ use crate::grid::SIDE;
 use crate::render::step_html::step_table;
 use crate::steps::{Grade, Pencil, Step};
 
+/// A path's steps and the board they start from, shared by the path and its Step objects:
+/// a Step object is then a pointer and a number, not a copy of its step and of the board
+/// before it (a path's Step objects used to cost more than finding the path).
+struct Shared {
+    start: Pencil,
+    steps: Vec<Step>,
+}
+
 #[doc = stub_doc!("Step")]
-#[pyclass(frozen, module = "valid_sudoku", name = "Step")]
+// A path makes dozens of Step objects and drops them together: a free list hands the next
+// path the memory of the last one's instead of asking the allocator for each.
+#[pyclass(frozen, freelist = 1024, module = "valid_sudoku", name = "Step")]
 pub struct PyStep {
-    step: Step,
-    /// The board and marks the step applies to, for the HTML view.
-    before: Pencil,
+    source: Arc<Shared>,
+    /// Which of `source.steps` this is.
+    index: usize,
 }
 
 impl PyStep {
+    /// A step found on `before`, on its own.
     pub fn new(step: Step, before: Pencil) -> PyStep {
-        PyStep { step, before }
+        PyStep { source: Arc::new(Shared { start: before, steps: vec![step] }), index: 0 }
+    }
+
+    fn step(&self) -> PyResult<&Step> {
+        // Made only for an index of its path's steps.
+        self.source.steps.get(self.index).ok_or_else(|| PyRuntimeError::new_err("a Step outside its path"))
+    }
+
+    /// The board and marks the step applies to (for the HTML view): the path's start with
+    /// the steps before it applied, made only when asked for.
+    fn before(&self) -> Pencil {
+        let mut before = self.source.start;
+        for step in self.source.steps.iter().take(self.index) {
+            before.apply(step);
+        }
+        before
     }
 }
 
@@ -32,95 +61,95 @@ fn triples<'py>(py: Python<'py>, pairs: &[(u8, u8)]) -> PyResult<Bound<'py, PyTu
 impl PyStep {
     #[doc = stub_doc!("Step.technique")]
     #[getter]
-    fn technique(&self) -> &'static str {
-        self.step.technique.name()
+    fn technique(&self) -> PyResult<&'static str> {
+        Ok(self.step()?.technique.name())
     }
 
     #[doc = stub_doc!("Step.placements")]
     #[getter]
     fn placements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        triples(py, &self.step.placements)
+        triples(py, &self.step()?.placements)
     }
 
     #[doc = stub_doc!("Step.eliminations")]
     #[getter]
     fn eliminations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        triples(py, &self.step.eliminations)
+        triples(py, &self.step()?.eliminations)
     }
 
     #[doc = stub_doc!("Step.cells")]
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.step.cells.iter().map(|&c| (usize::from(c) / SIDE, usize::from(c) % SIDE)))
+        PyTuple::new(py, self.step()?.cells.iter().map(|&c| (usize::from(c) / SIDE, usize::from(c) % SIDE)))
     }
 
     #[doc = stub_doc!("Step.digits")]
     #[getter]
     fn digits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, crate::steps::geometry::digits_of(self.step.digits).map(|d| d + 1).collect::<Vec<_>>())
+        PyTuple::new(py, crate::steps::geometry::digits_of(self.step()?.digits).map(|d| d + 1).collect::<Vec<_>>())
     }
 
     #[doc = stub_doc!("Step.units")]
     #[getter]
     fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let kinds = ["row", "column", "box"];
-        PyTuple::new(py, self.step.units.iter().map(|&u| (kinds[usize::from(u / 9).min(2)], usize::from(u % 9))))
+        PyTuple::new(py, self.step()?.units.iter().map(|&u| (kinds[usize::from(u / 9).min(2)], usize::from(u % 9))))
     }
 
     #[doc = stub_doc!("Step._asdict")]
     fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        dict.set_item("technique", self.technique())?;
+        dict.set_item("technique", self.technique()?)?;
         dict.set_item("placements", self.placements(py)?)?;
         dict.set_item("eliminations", self.eliminations(py)?)?;
         dict.set_item("cells", self.cells(py)?)?;
         dict.set_item("digits", self.digits(py)?)?;
         dict.set_item("units", self.units(py)?)?;
-        dict.set_item("text", self.step.describe())?;
+        dict.set_item("text", self.step()?.describe())?;
         Ok(dict)
     }
 
-    fn __str__(&self) -> String {
-        self.step.describe()
+    fn __str__(&self) -> PyResult<String> {
+        Ok(self.step()?.describe())
     }
 
-    fn __repr__(&self) -> String {
-        format!("<Step {}: {}>", self.step.technique.name(), self.step.describe())
+    fn __repr__(&self) -> PyResult<String> {
+        let step = self.step()?;
+        Ok(format!("<Step {}: {}>", step.technique.name(), step.describe()))
     }
 
     #[doc = stub_doc!("Step._repr_html_")]
-    fn _repr_html_(&self) -> String {
-        step_table(&self.before, &self.step)
+    fn _repr_html_(&self) -> PyResult<String> {
+        Ok(step_table(&self.before(), self.step()?))
     }
 }
 
 #[doc = stub_doc!("SolvePath")]
 #[pyclass(frozen, module = "valid_sudoku", name = "SolvePath")]
 pub struct PySolvePath {
-    /// The board the path starts from: each step's "before" is replayed from it.
-    start: Pencil,
-    path: crate::steps::Path,
+    /// The board the path starts from and its steps, shared with its Step objects.
+    shared: Arc<Shared>,
+    solved: bool,
+    end: Pencil,
     // Python objects are made when first asked for: most callers read `solved` or a grade
-    // and never look at a step, and a path's Step objects cost more than finding it.
+    // and never look at a step.
     steps: PyOnceLock<Py<PyList>>,
     board: PyOnceLock<Py<PyBoard>>,
 }
 
 impl PySolvePath {
     pub fn new(start: Pencil, path: crate::steps::Path) -> PySolvePath {
-        PySolvePath { start, path, steps: PyOnceLock::new(), board: PyOnceLock::new() }
+        let crate::steps::Path { steps, solved, end } = path;
+        PySolvePath { shared: Arc::new(Shared { start, steps }), solved, end, steps: PyOnceLock::new(), board: PyOnceLock::new() }
     }
 
-    /// The Step objects, made once: each holds the board its step applies to.
+    /// The Step objects, made once.
     fn step_objects<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyList>> {
         let list = self.steps.get_or_try_init(py, || -> PyResult<Py<PyList>> {
-            let list = PyList::empty(py);
-            let mut before = self.start;
-            for step in &self.path.steps {
-                list.append(Py::new(py, PyStep::new(step.clone(), before))?)?;
-                before.apply(step);
-            }
-            Ok(list.unbind())
+            let objects = (0..self.shared.steps.len())
+                .map(|index| Py::new(py, PyStep { source: Arc::clone(&self.shared), index }))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(PyList::new(py, objects)?.unbind())
         })?;
         Ok(list.bind(py))
     }
@@ -138,30 +167,30 @@ impl PySolvePath {
     #[doc = stub_doc!("SolvePath.solved")]
     #[getter]
     fn solved(&self) -> bool {
-        self.path.solved
+        self.solved
     }
 
     #[doc = stub_doc!("SolvePath.board")]
     #[getter]
     fn board(&self, py: Python<'_>) -> PyResult<Py<PyBoard>> {
-        let board = self.board.get_or_try_init(py, || Py::new(py, PyBoard::from_grid(self.path.end.grid())))?;
+        let board = self.board.get_or_try_init(py, || Py::new(py, PyBoard::from_grid(self.end.grid())))?;
         Ok(board.clone_ref(py))
     }
 
     fn __len__(&self) -> usize {
-        self.path.steps.len()
+        self.shared.steps.len()
     }
 
     fn __str__(&self) -> String {
         // Sentences are written when asked for, not for every path.
         let mut text: Vec<String> =
-            self.path.steps.iter().enumerate().map(|(i, step)| format!("{}. {}", i + 1, step.describe())).collect();
-        text.push(if self.path.solved { "solved".into() } else { "stuck".into() });
+            self.shared.steps.iter().enumerate().map(|(i, step)| format!("{}. {}", i + 1, step.describe())).collect();
+        text.push(if self.solved { "solved".into() } else { "stuck".into() });
         text.join("\n")
     }
 
     fn __repr__(&self) -> String {
-        format!("<SolvePath: {} steps, {}>", self.path.steps.len(), if self.path.solved { "solved" } else { "stuck" })
+        format!("<SolvePath: {} steps, {}>", self.shared.steps.len(), if self.solved { "solved" } else { "stuck" })
     }
 }
 
