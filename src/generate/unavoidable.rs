@@ -1,20 +1,31 @@
 //! Unavoidable sets of a solution grid that two digits make: cells whose two digits can be
 //! swapped to give another valid grid. A puzzle with no given in such a set has a second
 //! solution, so a removal that empties one is refused without a search.
+//!
+//! Only the sets that hold no smaller one of the same digit pair are kept: a set is emptied
+//! only with every set inside it, so on a board with one solution (which has a given in each),
+//! a removal that empties a larger set empties one of these through the removed cells too.
 
 use crate::grid::{box_of, Grid, CELLS, SIDE};
 
 /// Sets kept per grid: each of the 36 digit pairs splits into at most 4 row cycles, whose
-/// unions that keep the boxes whole are few.
-const MOST: usize = 256;
+/// smallest unions that keep the boxes whole are few. Sets past this many are left out, which
+/// only sends their checks to the search.
+const MOST: usize = 128;
 
 /// A board as a bit set: bit `cell` per cell.
 pub type Cells = u128;
 
-/// The two-digit unavoidable sets of a grid, as cell bit sets.
+/// Words of a set of set indices (one bit per set of [`MOST`]).
+const WORDS: usize = MOST / 64;
+
+/// The two-digit unavoidable sets of a grid, as cell bit sets, with the sets each cell is in.
 pub struct Unavoidable {
     sets: [Cells; MOST],
     count: usize,
+    /// `holding[cell]`: bit k set when set k holds `cell`, so a check after one cell's removal
+    /// looks at the few sets through it instead of all of them.
+    holding: [[u64; WORDS]; CELLS],
 }
 
 impl Unavoidable {
@@ -23,6 +34,7 @@ impl Unavoidable {
         let mut found = Unavoidable {
             sets: [0; MOST],
             count: 0,
+            holding: [[0; WORDS]; CELLS],
         };
         let cells = solution.cells();
         // columns[d][r]: the column of digit d + 1 in row r.
@@ -79,8 +91,15 @@ impl Unavoidable {
             }
         }
         let cycles = cycles.get(..cycle_count).unwrap_or_default();
-        // Every non-empty union of cycles (all of them: the two digits swapped everywhere).
+        // The unions kept so far, as subsets of the cycles.
+        let mut kept = [0u32; 1 << SIDE / 2];
+        let mut kept_count = 0;
+        // Every non-empty union of cycles (all of them: the two digits swapped everywhere),
+        // smaller subsets first, so that a union holding a kept one is known when reached.
         for subset in 1u32..(1 << cycle_count) {
+            if kept.iter().take(kept_count).any(|&smaller| subset & smaller == smaller) {
+                continue;
+            }
             let (set, boxes_a, boxes_b) = cycles
                 .iter()
                 .enumerate()
@@ -90,23 +109,54 @@ impl Unavoidable {
                 });
             // Sets of other pairs hold other digits, and other unions other rows: no repeats.
             if boxes_a == boxes_b && self.count < MOST {
-                self.sets[self.count] = set;
-                self.count += 1;
+                self.add(set);
+                if let Some(slot) = kept.get_mut(kept_count) {
+                    *slot = subset;
+                    kept_count += 1;
+                }
             }
         }
     }
 
-    /// True when some set holds `cell` and no given of `givens` (cell bits).
-    pub fn emptied(&self, givens: Cells, cell: usize) -> bool {
-        let bit: Cells = 1 << (cell % CELLS);
-        self.sets
-            .get(..self.count)
-            .unwrap_or_default()
-            .iter()
-            .any(|&set| set & bit != 0 && set & givens == 0)
+    /// Keeps `set` as the next set, indexed under each of its cells.
+    fn add(&mut self, set: Cells) {
+        let k = self.count;
+        let (Some(slot), Some(word)) = (self.sets.get_mut(k), k.checked_div(64)) else {
+            return;
+        };
+        *slot = set;
+        let mut cells = set;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            if let Some(held) = self.holding.get_mut(cell).and_then(|words| words.get_mut(word)) {
+                *held |= 1 << (k % 64);
+            }
+        }
+        self.count += 1;
     }
 
-    /// True when some set holds a cell of `removed` and no given of `givens`.
+    /// True when some set holds `cell` and no given of `givens` (cell bits).
+    pub fn emptied(&self, givens: Cells, cell: usize) -> bool {
+        let Some(words) = self.holding.get(cell) else {
+            return false;
+        };
+        for (w, &word) in words.iter().enumerate() {
+            let mut held = word;
+            while held != 0 {
+                let k = w * 64 + held.trailing_zeros() as usize;
+                held &= held - 1;
+                if self.sets.get(k).is_some_and(|&set| set & givens == 0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// True when some set holds a cell of `removed` and no given of `givens`: the board of
+    /// `givens` has a second solution. (When it has none, a removal that leaves it one adds
+    /// no further set: see the module's comment.)
     pub fn empties(&self, givens: Cells, removed: &[u8]) -> bool {
         removed.iter().any(|&cell| self.emptied(givens, usize::from(cell)))
     }
@@ -158,7 +208,26 @@ mod tests {
                 assert!(is_valid(&swapped) && swapped != grid);
             }
         }
-        // At least the 36 whole-pair sets per grid.
+        // At least one set per digit pair (swapping it everywhere gives one).
         assert!(total >= 50 * 36);
+    }
+
+    #[test]
+    fn the_index_finds_what_a_scan_of_every_set_finds() {
+        let mut rng = Rng::new(5);
+        for _ in 0..20 {
+            let grid = super::super::random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
+            let found = Unavoidable::of(&grid);
+            for _ in 0..50 {
+                // Sparse and dense random givens, so that both answers occur.
+                let givens: Cells = (0..CELLS)
+                    .filter(|_| rng.index(4) == 0)
+                    .fold(0, |set, cell| set | 1 << cell);
+                for cell in 0..CELLS {
+                    let scan = found.sets().iter().any(|&set| set >> cell & 1 == 1 && set & givens == 0);
+                    assert_eq!(found.emptied(givens, cell), scan);
+                }
+            }
+        }
     }
 }
