@@ -1,5 +1,6 @@
-//! Unavoidable sets of a solution grid that two digits make: cells whose two digits can be
-//! swapped to give another valid grid. A puzzle with no given in such a set has a second
+//! Unavoidable sets of a solution grid that two digits make (cells whose two digits can be
+//! swapped to give another valid grid), and those of two rows of a band or two columns of a
+//! stack (cells where the two lines' digits can be swapped). A puzzle with no given in such a set has a second
 //! solution, so a removal that empties one is refused without a search.
 //!
 //! Only the sets that hold no smaller one of the same digit pair are kept: a set is emptied
@@ -9,9 +10,10 @@
 use crate::grid::{box_of, Grid, CELLS, SIDE};
 
 /// Sets kept per grid: each of the 36 digit pairs splits into at most 4 row cycles, whose
-/// smallest unions that keep the boxes whole are few. Sets past this many are left out, which
+/// smallest unions that keep the boxes whole are few, and each of the 18 pairs of lines has at
+/// most 3 cycles of three positions or more. Sets past this many are left out, which
 /// only sends their checks to the search.
-const MOST: usize = 128;
+const MOST: usize = 192;
 
 /// A board as a bit set: bit `cell` per cell.
 pub type Cells = u128;
@@ -52,7 +54,44 @@ impl Unavoidable {
                 found.pair(&columns[a], &columns[b]);
             }
         }
+        // Two rows of a band, and two columns of a stack (the grid read transposed).
+        for first in 0..SIDE {
+            for second in first + 1..(first / 3 + 1) * 3 {
+                found.lines(cells, |line, k| line * SIDE + k, first, second);
+                found.lines(cells, |line, k| k * SIDE + line, first, second);
+            }
+        }
         found
+    }
+
+    /// Adds the sets of two rows of one band (or two columns of one stack, with `cell` reading
+    /// the grid transposed) that three or more digits make: following the digit of the first
+    /// line at a position to the second line's digit there, and on, closes a cycle of
+    /// positions, and swapping the two lines' digits along it leaves every unit with its
+    /// digits (each position's column, and each box, since the lines share their boxes). Two
+    /// positions only are a rectangle, which the digit pairs give already.
+    fn lines(&mut self, cells: &[u8; CELLS], cell: impl Fn(usize, usize) -> usize, first: usize, second: usize) {
+        let digit = |line: usize, k: usize| cells.get(cell(line, k)).map_or(0, |&value| usize::from(value));
+        // The position of each digit in the first line.
+        let mut position = [0usize; SIDE + 1];
+        for k in 0..SIDE {
+            if let Some(slot) = position.get_mut(digit(first, k)) {
+                *slot = k;
+            }
+        }
+        let mut seen = 0u16;
+        for start in 0..SIDE {
+            let (mut k, mut set, mut length) = (start, 0 as Cells, 0);
+            while seen & (1 << k) == 0 {
+                seen |= 1 << k;
+                set |= 1 << cell(first, k) | 1 << cell(second, k);
+                length += 1;
+                k = position.get(digit(second, k)).copied().unwrap_or(start);
+            }
+            if length > 2 && self.count < MOST {
+                self.add(set);
+            }
+        }
     }
 
     /// Adds the swappable sets of one digit pair: the rows where the pair is swapped must take
@@ -186,30 +225,37 @@ mod tests {
     #[test]
     fn every_set_swaps_to_another_valid_grid() {
         let mut rng = Rng::new(3);
-        let mut total = 0;
+        let (mut total, mut wide) = (0, 0);
         for _ in 0..50 {
             let grid = super::super::random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
             let found = Unavoidable::of(&grid);
             total += found.len();
             for &set in found.sets() {
-                let digits: Vec<u8> = (0..CELLS)
-                    .filter(|&c| set & (1 << c) != 0)
-                    .map(|c| grid.cells()[c])
-                    .collect();
-                let (lo, hi) = (
-                    digits.iter().min().copied().unwrap_or(0),
-                    digits.iter().max().copied().unwrap_or(0),
-                );
-                let mut swapped = *grid.cells();
-                for cell in (0..CELLS).filter(|&c| set & (1 << c) != 0) {
-                    swapped[cell] = if swapped[cell] == lo { hi } else { lo };
+                let inside: Vec<usize> = (0..CELLS).filter(|&c| set & (1 << c) != 0).collect();
+                let mut digits: Vec<u8> = inside.iter().map(|&c| grid.cells()[c]).collect();
+                digits.sort_unstable();
+                digits.dedup();
+                wide += usize::from(digits.len() > 2);
+                // The grid with the set emptied has another solution, which differs in it.
+                let mut emptied = *grid.cells();
+                inside.iter().for_each(|&c| emptied[c] = 0);
+                let emptied = Grid::from_values(emptied).unwrap_or(Grid::EMPTY);
+                assert_eq!(crate::solve::count_solutions(&emptied, 2), 2, "{set:x}");
+                if digits.len() == 2 {
+                    // Two digits: swapping them is that other solution.
+                    let mut swapped = *grid.cells();
+                    for &cell in &inside {
+                        swapped[cell] = if swapped[cell] == digits[0] { digits[1] } else { digits[0] };
+                    }
+                    let swapped = Grid::from_values(swapped).unwrap_or(Grid::EMPTY);
+                    assert!(is_valid(&swapped) && swapped != grid);
                 }
-                let swapped = Grid::from_values(swapped).unwrap_or(Grid::EMPTY);
-                assert!(is_valid(&swapped) && swapped != grid);
             }
         }
-        // At least one set per digit pair (swapping it everywhere gives one).
+        // At least one set per digit pair (swapping it everywhere gives one), and sets of two
+        // lines with more digits.
         assert!(total >= 50 * 36);
+        assert!(wide >= 50, "{wide}");
     }
 
     #[test]

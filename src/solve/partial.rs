@@ -7,7 +7,9 @@
 //! the same search as settling each from scratch would (see [`Partial::count`]), for a fraction
 //! of the setup, which is most of the cost of a check that finds a second solution at once.
 
-use super::search::{apply, count_up_to, Stopped};
+#[cfg(target_arch = "x86_64")]
+use super::search::bmi2_available;
+use super::search::{apply, count_up_to, settle_givens, Stopped};
 use super::state::Candidates;
 use super::variants::count_solutions_avoiding;
 use crate::grid::{Grid, CELLS};
@@ -22,11 +24,7 @@ pub struct Partial {
 impl Partial {
     /// The start of the puzzles whose givens include those of `givens`.
     pub fn new(givens: &Grid) -> Partial {
-        let start = Candidates::from_grid(givens).ok().and_then(|mut candidates| {
-            candidates.settle_all().ok()?;
-            Some(candidates)
-        });
-        Partial { givens: *givens, start }
+        Partial { givens: *givens, start: settle_givens(givens).ok() }
     }
 
     /// True when propagation alone (naked and hidden singles, pointing and claiming, which is
@@ -56,6 +54,40 @@ impl Partial {
                 None => super::count_solutions_interruptible(grid, limit, should_stop),
             };
         }
+        #[cfg(target_arch = "x86_64")]
+        if bmi2_available() {
+            // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+            return unsafe { self.count_kept_bmi2(grid, avoid, limit, should_stop) };
+        }
+        self.count_kept(grid, avoid, limit, should_stop)
+    }
+
+    /// [`Partial::count_kept`] compiled for AVX2, BMI1 and BMI2, as the solver's search is:
+    /// the same code, with the placing, settling and search inlined.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    unsafe fn count_kept_bmi2(
+        &self,
+        grid: &Grid,
+        avoid: Option<(usize, u8)>,
+        limit: u64,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<u64, Stopped> {
+        self.count_kept(grid, avoid, limit, should_stop)
+    }
+
+    /// [`Partial::count`] of a grid that keeps every given of the start.
+    #[inline(always)]
+    fn count_kept(
+        &self,
+        grid: &Grid,
+        avoid: Option<(usize, u8)>,
+        limit: u64,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<u64, Stopped> {
         if limit == 0 {
             return Ok(0);
         }
@@ -113,6 +145,7 @@ struct Frame {
 /// candidates, options in a fixed order. A check that a puzzle has a solution avoiding a
 /// digit mostly finds one within a few guesses, and a cell guess costs a fraction of the
 /// configuration guess and triad deductions that counting makes before each guess.
+#[inline(always)]
 fn has_solution(start: Candidates, should_stop: &mut dyn FnMut() -> bool) -> Result<bool, Stopped> {
     // Each open frame's cell is decided below it, so the stack never overflows.
     let mut stack = [Frame { before: start, cell: 0, untried: 0 }; CELLS];
