@@ -58,7 +58,7 @@ struct Lines {
 
 /// Three bits (bands, or stacks) spread to the nine lines they hold.
 fn spread(three: u16) -> u16 {
-    (three & 1) * 0b111 | (three & 2) * 0b11100 | (three & 4) * 0b1110000
+    ((three & 1) * 0b111) | ((three & 2) * 0b11100) | ((three & 4) * 0b1110000)
 }
 
 impl Thinning {
@@ -197,7 +197,7 @@ impl Thinning {
         // And in the box, whose cells are blocked by the rows of its band and the columns of
         // its stack that hold the digit.
         let box_empty = !in_box & 0x1ff & !(1 << (r % 3 * 3 + c % 3));
-        let box_blocked = spread(lines.rows >> (3 * band) & 0b111) | (lines.columns >> (3 * stack) & 0b111) * 0b1001001;
+        let box_blocked = spread(lines.rows >> (3 * band) & 0b111) | ((lines.columns >> (3 * stack) & 0b111) * 0b1001001);
         box_empty & !box_blocked == 0
     }
 

@@ -131,7 +131,7 @@ impl Unavoidable {
         }
         let cycles = cycles.get(..cycle_count).unwrap_or_default();
         // The unions kept so far, as subsets of the cycles.
-        let mut kept = [0u32; 1 << SIDE / 2];
+        let mut kept = [0u32; 1 << (SIDE / 2)];
         let mut kept_count = 0;
         // Every non-empty union of cycles (all of them: the two digits swapped everywhere),
         // smaller subsets first, so that a union holding a kept one is known when reached.
