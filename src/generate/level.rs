@@ -26,8 +26,10 @@ pub fn remove_within(
     if level_within(puzzle, ceiling).is_none() {
         return Ok(logic_level(puzzle));
     }
-    // Easy puzzles need no uniqueness search, so no unavoidable sets either.
-    let sets = (ceiling != Level::Easy).then(|| Unavoidable::of(solution));
+    // Even easy puzzles, which need no uniqueness search, use the unavoidable sets: a removal
+    // that empties one lets a second solution in, so singles cannot solve the board, and a
+    // set check costs a fraction of trying them.
+    let sets = Unavoidable::of(solution);
     // The level so far; `None` once it is only known to be at most guessing.
     let mut level = Some(Level::Easy);
     let mut board = Thinning::new(puzzle);
@@ -44,13 +46,15 @@ pub fn remove_within(
         } else if level == Some(ceiling) && ceiling != Level::Guessing && ceiling != Level::Easy {
             // At the level: only forced removals go on, which need no grading.
             None
+        } else if sets.empties(board.givens(), members) {
+            None
         } else if level == Some(Level::Easy) && singles_place(&board.grid(), cell_set(members)) {
             // Singles still solve the board, so it is easy and has no other solution. Once
             // the level is above easy they cannot: fewer givens never make singles go further.
             Some(Some(Level::Easy))
-        } else if let Some(sets) = &sets {
+        } else if ceiling != Level::Easy {
             let ahead = order.get(k + 1..).unwrap_or_default();
-            if !unique_without_singles(&board, solution, sets, &mut window, members, orbits, ahead, should_stop)? {
+            if !unique_without_singles(&board, solution, &sets, &mut window, members, orbits, ahead, should_stop)? {
                 None
             } else if ceiling == Level::Guessing {
                 // Every puzzle is at most guessing: the level is found once, at the end.

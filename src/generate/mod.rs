@@ -12,6 +12,8 @@
 pub mod descend;
 pub mod grids;
 pub mod level;
+#[cfg(test)]
+mod measure_tests;
 pub mod many;
 pub mod puzzle;
 pub mod removal;

@@ -8,7 +8,9 @@ use super::window::Window;
 use super::Symmetry;
 use crate::solve::Stopped;
 
-/// The 20 peers of each cell: the cells of its row, column and box but itself.
+/// The 20 peers of each cell: the cells of its row, column and box but itself (for the tests'
+/// plain checks).
+#[cfg(test)]
 const PEERS: [[u8; 20]; CELLS] = {
     let mut table = [[0u8; 20]; CELLS];
     let mut cell = 0;
@@ -39,6 +41,24 @@ pub struct Thinning {
     columns: [u16; SIDE],
     boxes: [u16; SIDE],
     givens: Cells,
+    /// Where each digit is given (index 1-9): its rows, columns and boxes, as bits.
+    placed: [Lines; SIDE + 1],
+    /// The given cells of each column (bit = row) and box (bit = 3 * row + column within it).
+    column_givens: [u16; SIDE],
+    box_givens: [u16; SIDE],
+}
+
+/// The rows, columns and boxes that hold a digit, as bits.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Lines {
+    rows: u16,
+    columns: u16,
+    boxes: u16,
+}
+
+/// Three bits (bands, or stacks) spread to the nine lines they hold.
+fn spread(three: u16) -> u16 {
+    ((three & 1) * 0b111) | ((three & 2) * 0b11100) | ((three & 4) * 0b1110000)
 }
 
 impl Thinning {
@@ -50,6 +70,9 @@ impl Thinning {
             columns: [0; SIDE],
             boxes: [0; SIDE],
             givens: 0,
+            placed: [Lines::default(); SIDE + 1],
+            column_givens: [0; SIDE],
+            box_givens: [0; SIDE],
         };
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             board.put(cell, digit);
@@ -63,11 +86,19 @@ impl Thinning {
             return;
         }
         let (r, c) = (cell / SIDE, cell % SIDE);
+        let b = box_of(r, c);
         self.cells[cell] = digit;
         self.rows[r] |= 1 << digit;
         self.columns[c] |= 1 << digit;
-        self.boxes[box_of(r, c)] |= 1 << digit;
+        self.boxes[b] |= 1 << digit;
         self.givens |= 1 << cell;
+        if let Some(lines) = self.placed.get_mut(usize::from(digit)) {
+            lines.rows |= 1 << r;
+            lines.columns |= 1 << c;
+            lines.boxes |= 1 << b;
+        }
+        self.column_givens[c] |= 1 << r;
+        self.box_givens[b] |= 1 << (r % 3 * 3 + c % 3);
     }
 
     /// Empties `cell`.
@@ -75,13 +106,24 @@ impl Thinning {
         let Some(&digit) = self.cells.get(cell) else {
             return;
         };
+        if digit == 0 {
+            return;
+        }
         let (r, c) = (cell / SIDE, cell % SIDE);
+        let b = box_of(r, c);
         let keep = !(1u16 << digit);
         self.rows[r] &= keep;
         self.columns[c] &= keep;
-        self.boxes[box_of(r, c)] &= keep;
+        self.boxes[b] &= keep;
         self.cells[cell] = 0;
         self.givens &= !(1 << cell);
+        if let Some(lines) = self.placed.get_mut(usize::from(digit)) {
+            lines.rows &= !(1 << r);
+            lines.columns &= !(1 << c);
+            lines.boxes &= !(1 << b);
+        }
+        self.column_givens[c] &= !(1 << r);
+        self.box_givens[b] &= !(1 << (r % 3 * 3 + c % 3));
     }
 
     /// Empties each cell of `cells`.
@@ -130,24 +172,33 @@ impl Thinning {
         if (self.seen(cell) >> 1).count_ones() == 8 {
             return true;
         }
-        let Some(peers) = PEERS.get(cell) else {
+        let Some(lines) = self.placed.get(usize::from(digit)) else {
             return false;
         };
         let (r, c) = (cell / SIDE, cell % SIDE);
-        let bit = 1u16 << digit;
-        // Whether some other empty cell of the row, the column, the box can take the digit.
-        let mut open = [false; 3];
-        for &peer in peers {
-            let peer = usize::from(peer);
-            if self.givens >> peer & 1 == 1 || self.seen(peer) & bit != 0 {
-                continue;
-            }
-            let (r2, c2) = (peer / SIDE, peer % SIDE);
-            open[0] |= r2 == r;
-            open[1] |= c2 == c;
-            open[2] |= box_of(r2, c2) == box_of(r, c);
+        let (band, stack) = (r / 3, c / 3);
+        let (Some(&in_column), Some(&in_box)) = (self.column_givens.get(c), self.box_givens.get(box_of(r, c))) else {
+            return false;
+        };
+        // An empty cell of the row can take the digit unless its column or box holds it; the
+        // digit is nowhere in the row itself, whose empty cell it fills.
+        let row_empty = !(self.givens >> (r * SIDE)) as u16 & 0x1ff & !(1 << c);
+        let row_blocked = lines.columns | spread(lines.boxes >> (3 * band) & 0b111);
+        if row_empty & !row_blocked == 0 {
+            return true;
         }
-        open.contains(&false)
+        // The same down the column, with the boxes of its stack spread over their rows.
+        let column_empty = !in_column & 0x1ff & !(1 << r);
+        let stack_boxes = lines.boxes >> stack & 0b1001001;
+        let column_blocked = lines.rows | spread(stack_boxes & 1 | stack_boxes >> 2 & 2 | stack_boxes >> 4 & 4);
+        if column_empty & !column_blocked == 0 {
+            return true;
+        }
+        // And in the box, whose cells are blocked by the rows of its band and the columns of
+        // its stack that hold the digit.
+        let box_empty = !in_box & 0x1ff & !(1 << (r % 3 * 3 + c % 3));
+        let box_blocked = spread(lines.rows >> (3 * band) & 0b111) | ((lines.columns >> (3 * stack) & 0b111) * 0b1001001);
+        box_empty & !box_blocked == 0
     }
 
     /// True when a naked or hidden single of the givens forces each cell of `removed` (its
@@ -323,6 +374,7 @@ mod tests {
                 let fresh = Thinning::new(&board.grid());
                 assert_eq!(board.givens(), fresh.givens());
                 assert_eq!((board.rows, board.columns, board.boxes), (fresh.rows, fresh.columns, fresh.boxes));
+                assert_eq!((board.placed, board.column_givens, board.box_givens), (fresh.placed, fresh.column_givens, fresh.box_givens));
                 let digit = solution.cells()[usize::from(cell)];
                 let forced = board.all_forced(&solution, &[cell]);
                 assert_eq!(forced, plainly_forced(board.grid().cells(), usize::from(cell), digit));

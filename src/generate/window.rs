@@ -38,24 +38,25 @@ impl Window {
         // The start serves while the board keeps its givens: only cells of the window left it.
         let serves = self.start.as_ref().is_some_and(|(_, shared)| givens & shared == *shared);
         if !serves {
-            self.start = Some(fresh(board, removed, orbits, ahead));
+            self.start = Some(fresh(board, solution, removed, orbits, ahead));
         }
-        let Some((partial, _)) = &self.start else {
+        // The board is the start's givens and its other givens, each the solution's digit.
+        let Some((partial, shared)) = &self.start else {
             return Ok(false);
         };
-        let puzzle = board.grid();
+        let added = givens & !shared;
         if let [cell] = removed {
             let cell = usize::from(*cell);
             let digit = solution.cells().get(cell).copied().unwrap_or(0);
-            return Ok(partial.count(&puzzle, Some((cell, digit)), 1, should_stop)? == 0);
+            return Ok(partial.count_adding(added, solution, Some((cell, digit)), 1, should_stop)? == 0);
         }
-        Ok(partial.count(&puzzle, None, 2, should_stop)? == 1)
+        Ok(partial.count_adding(added, solution, None, 2, should_stop)? == 1)
     }
 }
 
-/// The start of `board` without `removed` and the given orbits of `ahead` up to [`WIDTH`]
-/// cells, with the givens it keeps.
-fn fresh(board: &Thinning, removed: &[u8], orbits: &Orbits, ahead: &[u8]) -> (Partial, Cells) {
+/// The start of `board` (whose givens are digits of `solution`) without `removed` and the
+/// given orbits of `ahead` up to [`WIDTH`] cells, with the givens it keeps.
+fn fresh(board: &Thinning, solution: &Grid, removed: &[u8], orbits: &Orbits, ahead: &[u8]) -> (Partial, Cells) {
     let givens = board.givens();
     let mut out = cell_set(removed);
     for &orbit in ahead {
@@ -68,10 +69,13 @@ fn fresh(board: &Thinning, removed: &[u8], orbits: &Orbits, ahead: &[u8]) -> (Pa
         }
     }
     let shared = givens & !out;
-    let mut cells = *board.grid().cells();
-    for (cell, value) in cells.iter_mut().enumerate().take(CELLS) {
-        if shared >> cell & 1 == 0 {
-            *value = 0;
+    let mut cells = [0u8; CELLS];
+    let mut rest = shared;
+    while rest != 0 {
+        let cell = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if let (Some(value), Some(&digit)) = (cells.get_mut(cell), solution.cells().get(cell)) {
+            *value = digit;
         }
     }
     (Partial::new(&Grid::from_values(cells).unwrap_or(Grid::EMPTY)), shared)

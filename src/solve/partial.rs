@@ -7,7 +7,9 @@
 //! the same search as settling each from scratch would (see [`Partial::count`]), for a fraction
 //! of the setup, which is most of the cost of a check that finds a second solution at once.
 
-use super::search::{apply, count_up_to, Stopped};
+#[cfg(target_arch = "x86_64")]
+use super::search::bmi2_available;
+use super::search::{apply, count_up_to, settle_givens, Stopped};
 use super::state::Candidates;
 use super::variants::count_solutions_avoiding;
 use crate::grid::{Grid, CELLS};
@@ -22,11 +24,7 @@ pub struct Partial {
 impl Partial {
     /// The start of the puzzles whose givens include those of `givens`.
     pub fn new(givens: &Grid) -> Partial {
-        let start = Candidates::from_grid(givens).ok().and_then(|mut candidates| {
-            candidates.settle_all().ok()?;
-            Some(candidates)
-        });
-        Partial { givens: *givens, start }
+        Partial { givens: *givens, start: settle_givens(givens).ok() }
     }
 
     /// True when propagation alone (naked and hidden singles, pointing and claiming, which is
@@ -56,6 +54,65 @@ impl Partial {
                 None => super::count_solutions_interruptible(grid, limit, should_stop),
             };
         }
+        // The givens `grid` adds to the start's: placing those of the start again does nothing.
+        let added = grid
+            .cells()
+            .iter()
+            .zip(self.givens.cells())
+            .enumerate()
+            .filter(|(_, (&value, &shared))| value != 0 && shared == 0)
+            .fold(0, |added, (cell, _)| added | 1 << cell);
+        self.count_adding(added, grid, avoid, limit, should_stop)
+    }
+
+    /// [`Partial::count`] of the start's givens with those of `digits` at the cells of
+    /// `added` (bit `cell` per cell) put on top: what a caller that knows which givens it adds
+    /// asks, without comparing whole grids. A cell of `added` that `digits` leaves empty adds
+    /// nothing, and one that holds another digit than a given of the start there has none.
+    pub fn count_adding(
+        &self,
+        added: u128,
+        digits: &Grid,
+        avoid: Option<(usize, u8)>,
+        limit: u64,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<u64, Stopped> {
+        #[cfg(target_arch = "x86_64")]
+        if bmi2_available() {
+            // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+            return unsafe { self.count_adding_bmi2(added, digits, avoid, limit, should_stop) };
+        }
+        self.count_adding_portable(added, digits, avoid, limit, should_stop)
+    }
+
+    /// [`Partial::count_adding`] compiled for AVX2, BMI1 and BMI2, as the solver's search is:
+    /// the same code, with the placing, settling and search inlined.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    unsafe fn count_adding_bmi2(
+        &self,
+        added: u128,
+        digits: &Grid,
+        avoid: Option<(usize, u8)>,
+        limit: u64,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<u64, Stopped> {
+        self.count_adding_portable(added, digits, avoid, limit, should_stop)
+    }
+
+    /// [`Partial::count_adding`] for the base instruction set.
+    #[inline(always)]
+    fn count_adding_portable(
+        &self,
+        added: u128,
+        digits: &Grid,
+        avoid: Option<(usize, u8)>,
+        limit: u64,
+        should_stop: &mut dyn FnMut() -> bool,
+    ) -> Result<u64, Stopped> {
         if limit == 0 {
             return Ok(0);
         }
@@ -63,14 +120,24 @@ impl Partial {
             return Ok(0);
         };
         let mut dirty = 0;
-        for (cell, (&value, &shared)) in grid.cells().iter().zip(self.givens.cells()).enumerate() {
-            if value != 0 && shared == 0 {
-                // A given ruled out by the others: no solution.
-                let Ok(changed) = board.place(usize::from(value) - 1, cell) else {
-                    return Ok(0);
-                };
-                dirty |= changed;
+        let mut rest = added;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (Some(&value), Some(&shared)) = (digits.cells().get(cell), self.givens.cells().get(cell)) else {
+                break;
+            };
+            if value == 0 || value == shared {
+                continue;
             }
+            if shared != 0 {
+                return Ok(0);
+            }
+            // A given ruled out by the others: no solution.
+            let Ok(changed) = board.place(usize::from(value) - 1, cell) else {
+                return Ok(0);
+            };
+            dirty |= changed;
         }
         if board.settle(dirty).is_err() {
             return Ok(0);
@@ -113,6 +180,7 @@ struct Frame {
 /// candidates, options in a fixed order. A check that a puzzle has a solution avoiding a
 /// digit mostly finds one within a few guesses, and a cell guess costs a fraction of the
 /// configuration guess and triad deductions that counting makes before each guess.
+#[inline(always)]
 fn has_solution(start: Candidates, should_stop: &mut dyn FnMut() -> bool) -> Result<bool, Stopped> {
     // Each open frame's cell is decided below it, so the stack never overflows.
     let mut stack = [Frame { before: start, cell: 0, untried: 0 }; CELLS];
@@ -199,13 +267,20 @@ mod tests {
                 }
                 let grid = Grid::from_values(puzzle).unwrap_or(Grid::EMPTY);
                 let digit = full.cells()[cell];
+                // The givens added, named as a cell set: those of the puzzle beyond the start's,
+                // and sometimes cells the start holds or the puzzle leaves empty as well (which
+                // add nothing).
+                let mut added: u128 = (0..CELLS).filter(|&c| puzzle[c] != 0 && shared[c] == 0).fold(0, |set, c| set | 1 << c);
+                if rng.coin() {
+                    added |= 1 << order[6] | 1 << few[0];
+                }
                 // Limit 1 takes the plain search for a solution, more the count.
                 for limit in [1, 3] {
-                    assert_eq!(
-                        partial.count(&grid, Some((cell, digit)), limit, &mut never),
-                        count_solutions_avoiding(&grid, cell, digit, limit, &mut never)
-                    );
+                    let avoiding = count_solutions_avoiding(&grid, cell, digit, limit, &mut never);
+                    assert_eq!(partial.count(&grid, Some((cell, digit)), limit, &mut never), avoiding);
+                    assert_eq!(partial.count_adding(added, &grid, Some((cell, digit)), limit, &mut never), avoiding);
                     assert_eq!(partial.count(&grid, None, limit, &mut never), Ok(count_solutions(&grid, limit)));
+                    assert_eq!(partial.count_adding(added, &grid, None, limit, &mut never), Ok(count_solutions(&grid, limit)));
                 }
             }
             // A board without some shared given is counted from scratch.
@@ -219,6 +294,15 @@ mod tests {
                 wrong[cell] = full.cells()[cell] % 9 + 1;
                 let wrong = Grid::from_values(wrong).unwrap_or(Grid::EMPTY);
                 assert_eq!(partial.count(&wrong, None, 2, &mut never), Ok(count_solutions(&wrong, 2)));
+                let added = few.iter().fold(0u128, |set, &c| set | 1 << c);
+                assert_eq!(partial.count_adding(added, &wrong, None, 2, &mut never), Ok(count_solutions(&wrong, 2)));
+                // A cell added with another digit than the start's given there: none.
+                if let Some(&held) = order.get(6) {
+                    let mut other = cells;
+                    other[held] = full.cells()[held] % 9 + 1;
+                    let other = Grid::from_values(other).unwrap_or(Grid::EMPTY);
+                    assert_eq!(partial.count_adding(1 << held, &other, None, 2, &mut never), Ok(0));
+                }
             }
         }
     }

@@ -185,6 +185,7 @@ impl Candidates {
     /// The cell to guess on: one with the fewest candidates (at least two), the first such in
     /// reading order; with the candidate digits as a mask (bit d for digit d + 1).
     /// Only for a settled, unsolved board: then such a cell exists.
+    #[inline(always)]
     pub fn guess(&self) -> (usize, u16) {
         let mut best = (0, 0, u32::MAX);
         for band in 0..3 {
@@ -237,6 +238,7 @@ impl Candidates {
 
     /// Rules digit `digit` (0-8) out of `cell` (0-80) and settles; nothing happens when it was
     /// out already. A placed cell cannot lose its digit: that is a contradiction.
+    #[inline(always)]
     pub fn eliminate_and_settle(&mut self, digit: usize, cell: usize) -> Result<(), Contradiction> {
         let (band, one) = (cell / BAND, 1u32 << (cell % BAND));
         let placed = self.placed.get(band).is_some_and(|&placed| placed & one != 0);
