@@ -89,7 +89,7 @@ pub fn count_up_to(
 }
 
 /// The candidates of `grid`'s givens, settled: [`Candidates::from_grid`], then
-/// [`Candidates::settle_all`], compiled as [`search`] is (most of the time on an easy puzzle).
+/// [`Candidates::settle_all_with`], compiled as [`search`] is (most of the time on an easy puzzle).
 pub fn settle_givens(grid: &Grid) -> Result<Candidates, Contradiction> {
     #[cfg(target_arch = "x86_64")]
     if bmi2_available() {

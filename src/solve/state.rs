@@ -112,13 +112,7 @@ impl Candidates {
         }
     }
 
-    /// Settles every digit: the start of a search.
-    #[inline(always)]
-    pub fn settle_all(&mut self) -> Result<(), Contradiction> {
-        self.settle_all_with(Portable)
-    }
-
-    /// [`Candidates::settle_all`] with the steps of `kernel`.
+    /// Settles every digit, with the steps of `kernel`: the start of a search.
     #[inline(always)]
     pub fn settle_all_with(&mut self, kernel: impl Kernel) -> Result<(), Contradiction> {
         self.settle_with(kernel, ALL_MASKS)
