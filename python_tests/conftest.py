@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -9,6 +10,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from puzzles import all_puzzles  # noqa: E402
+
+# The Ctrl-C tests send SIGINT to this process and to children they start. A shell that runs
+# pytest in the background without job control (`pytest &` in a script) leaves SIGINT ignored,
+# and an ignored signal stays ignored across exec, so no Python would raise KeyboardInterrupt.
+# A handler here is reset to the default in children, which then install Python's own.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
