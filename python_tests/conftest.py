@@ -9,7 +9,13 @@ import pytest
 # The helper modules (reference, puzzles) sit next to the tests; benches import them too.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from hypothesis import settings  # noqa: E402
 from puzzles import all_puzzles  # noqa: E402
+from search_effort import examples  # noqa: E402
+
+# Tests without their own count search as hard as search_effort says (hypothesis's default: 100).
+settings.register_profile("valid-sudoku", max_examples=examples(100))
+settings.load_profile("valid-sudoku")
 
 # The Ctrl-C tests send SIGINT to this process and to children they start. A shell that runs
 # pytest in the background without job control (`pytest &` in a script) leaves SIGINT ignored,

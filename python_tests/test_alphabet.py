@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import cells_from_line, reference_is_valid
 
+from search_effort import examples
 import valid_sudoku
 from valid_sudoku import Board, BoardFormatError, conflicts, is_valid_many, is_valid_sudoku
 
@@ -94,7 +95,7 @@ def test_numpy_str_boards_read_the_same_alphabet() -> None:
     assert is_valid_sudoku(board) is True
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(cells=boards(), empties=st.lists(st.sampled_from("._0"), min_size=81, max_size=81))
 def test_mixed_empty_symbols_agree_with_the_reference(cells: list[int], empties: list[str]) -> None:
     line = "".join(empty if v == 0 else str(v) for v, empty in zip(cells, empties))

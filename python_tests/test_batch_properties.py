@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from search_effort import examples
 import valid_sudoku
 from batch_boards import Cells, lines, line_strings, random_boards, reference_many
 from reference import classic_from_cells, reference_is_valid
@@ -185,7 +186,7 @@ sparse_cells = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(st.one_of(cells_strategy, sparse_cells), min_size=0, max_size=70),
     st.sampled_from(["uint8", "int64", "N,9,9 int8", "bytes", "crlf", "strs", "classic"]),
@@ -212,7 +213,7 @@ def test_hypothesis_against_the_slow_reference(boards: list[list[int]], form: st
     assert result.tolist() == [reference_is_valid(board) for board in boards]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.integers(min_value=1, max_value=200),
     st.data(),

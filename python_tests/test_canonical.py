@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from canonical_reference import apply_map, cells_of, first_appearance, random_map
 from puzzles import FULL, KAGGLE_FILE, data_available, puzzle_lines
+from search_effort import examples
 from valid_sudoku import (
     Board,
     BoardFormatError,
@@ -192,7 +193,7 @@ def sparse_boards() -> st.SearchStrategy[str]:
     return st.builds(build, st.integers(0, 2**81 - 1), st.booleans())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(sparse_boards(), st.integers(0, 2**32))
 def test_isomorphs_share_the_form_and_the_form_is_minimal(board: str, seed: int) -> None:
     rng = random.Random(seed)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from search_effort import examples
 import valid_sudoku
 from puzzles import DATA_DIR, KAGGLE_FILE, LINE_FILES, TDOKU_FILE, data_available, puzzle_lines
 from reference import classic_from_cells, line_from_cells, reference_conflicts, reference_is_valid
@@ -304,7 +305,7 @@ boards_strategy = st.lists(
 
 
 # The file is rewritten by every example, so sharing tmp_path between examples is fine.
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(boards=boards_strategy, as_json=st.booleans())
 def test_matches_the_reference_on_random_boards(boards: list[list[int]], as_json: bool, tmp_path: Path) -> None:
     path = tmp_path / ("random.json" if as_json else "random.txt")

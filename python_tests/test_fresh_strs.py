@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import line_from_cells, reference_conflicts, reference_is_valid
 
+from search_effort import examples
 from valid_sudoku import Board, BoardFormatError, conflicts, is_valid_many, is_valid_sudoku
 
 SHARED = {symbol: symbol for symbol in ".0123456789_"}
@@ -31,7 +32,7 @@ def classic(line: str, fresh_cells: list[bool]) -> list[list[str]]:
     return [cells[r * 9 : r * 9 + 9] for r in range(9)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), st.lists(st.booleans(), min_size=81, max_size=81), st.sampled_from([".", "0"]))
 def test_any_mix_of_fresh_and_shared_cells_matches_the_reference(
     cells: list[int], fresh_cells: list[bool], empty: str
@@ -42,7 +43,7 @@ def test_any_mix_of_fresh_and_shared_cells_matches_the_reference(
     assert [Board(board)[r, c] for r in range(9) for c in range(9)] == cells
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(boards())
 def test_every_cell_fresh_matches_the_reference(cells: list[int]) -> None:
     board = classic(line_from_cells(cells, "0"), [True] * 81)
@@ -75,7 +76,7 @@ CELL_KINDS: dict[str, Callable[[int], object]] = {
 }
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     boards(),
     st.lists(st.sampled_from(sorted(CELL_KINDS)), min_size=81, max_size=81),
@@ -93,7 +94,7 @@ def test_any_mix_of_cell_objects_matches_the_reference(
     assert is_valid_many([board, board]).tolist() == [reference_is_valid(cells)] * 2
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(boards())
 def test_int_grids_match_the_reference(cells: list[int]) -> None:
     board = [cells[r * 9 : r * 9 + 9] for r in range(9)]

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from search_effort import examples
 import valid_sudoku
 from reference import reference_is_valid
 from valid_sudoku import (
@@ -91,7 +92,7 @@ def test_tensor_errors_are_the_batch_readers_words_for_one_board() -> None:
     expect_error(lambda: solve(Tensor(cells(SEED).astype(np.float32))), "board: expected an integer dtype, got float32", TypeError)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.integers(0, 9), min_size=81, max_size=81),
     st.sampled_from(["uint8", "int8", "int16", ">i4", "uint32", "int64"]),

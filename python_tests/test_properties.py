@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import classic_from_cells, line_from_cells, reference_is_valid
 
+from search_effort import examples
 from valid_sudoku import BoardFormatError, is_valid_sudoku
 
 
@@ -23,13 +24,13 @@ def boards(draw: st.DrawFn) -> list[int]:
     return cells
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(boards())
 def test_classic_form_matches_the_reference(cells: list[int]) -> None:
     assert is_valid_sudoku(classic_from_cells(cells)) is reference_is_valid(cells)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(boards(), st.sampled_from([".", "0"]))
 def test_every_form_matches_the_reference(cells: list[int], empty: str) -> None:
     expected = reference_is_valid(cells)
@@ -42,7 +43,7 @@ def test_every_form_matches_the_reference(cells: list[int], empty: str) -> None:
     assert is_valid_sudoku(tuple(tuple(str(v) for v in row) for row in rows)) is expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), st.integers(0, 80), st.integers(1, 9))
 def test_one_changed_digit_matches_the_reference(cells: list[int], k: int, digit: int) -> None:
     cells = cells[:]
@@ -57,7 +58,7 @@ anything = st.recursive(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(anything)
 def test_arbitrary_input_is_answered_or_refused_cleanly(board: Any) -> None:
     try:
@@ -67,7 +68,7 @@ def test_arbitrary_input_is_answered_or_refused_cleanly(board: Any) -> None:
     assert isinstance(result, bool)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards(), st.integers(0, 80), st.text(min_size=1, max_size=2) | st.integers(-20, 20))
 def test_one_odd_cell_is_answered_or_refused_cleanly(cells: list[int], k: int, odd: Any) -> None:
     board: list[list[Any]] = [list(row) for row in classic_from_cells(cells)]

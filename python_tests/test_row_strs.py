@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import reference_is_valid
 
+from search_effort import examples
 from valid_sudoku import BoardFormatError, is_valid_many, is_valid_sudoku
 
 
@@ -19,7 +20,7 @@ def row_strs(cells: list[int], empties: list[str]) -> list[str]:
     return ["".join(symbols[r * 9 : r * 9 + 9]) for r in range(9)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     boards(),
     st.lists(st.sampled_from([".", "0", "_"]), min_size=81, max_size=81),

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from search_effort import examples
 import valid_sudoku
 from valid_sudoku import BoardFormatError, is_solution, is_solution_many, score_solutions
 from batch_boards import _solved_grids, lines, line_strings, reference_many
@@ -99,7 +100,7 @@ def test_the_sum_45_check_passes_a_grid_that_repeats_digits() -> None:
     assert not is_solution("." * 81, line_from_cells(bad))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     kind=st.sampled_from(MISTAKES),

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from board_strategies import SOLVED
 from puzzles import DATA_DIR, TDOKU_FILE, data_available
 from reference_solver import is_solution_of, reference_count
+from search_effort import examples
 from valid_sudoku import Board, BoardFormatError, count_solutions, has_unique_solution, solve
 
 SEED = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -131,7 +132,7 @@ def near_complete_boards(draw: st.DrawFn) -> list[int]:
     return cells
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(near_complete_boards(), st.integers(1, 5))
 def test_counts_agree_with_the_slow_counter(cells: list[int], limit: int) -> None:
     expected = reference_count(cells, limit)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import puzzles
 import reference_steps
+from search_effort import examples
 import valid_sudoku
 from valid_sudoku import (
     LEVELS,
@@ -254,7 +255,7 @@ def test_next_step_with_the_paths_marks_is_the_paths_step() -> None:
                             marks[rr][cc].discard(d)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sets(st.sampled_from(TECHNIQUES), min_size=1))
 def test_restricted_paths_use_only_allowed_techniques(allowed: set[str]) -> None:
     path = solve_steps(HARD, techniques=allowed)
@@ -280,7 +281,7 @@ def positions(draw: st.DrawFn) -> tuple[str, list[list[set[int]]], str]:
     return puzzle, marks, solution
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(positions())
 def test_each_checked_technique_finds_an_instance_of_its_definition(position: tuple[str, list[list[set[int]]], str]) -> None:
     puzzle, marks, solution = position
