@@ -193,8 +193,9 @@ fn search(p: &Pencil, strong: &Strong, kinds: Kinds, start: usize, limit: usize,
         let state = state as usize;
         let node = state / 2;
         let len = usize::from(*depth.get(state)?);
+        // Breadth-first, so every state still queued is at least as deep: none goes on.
         if len >= limit {
-            continue;
+            break;
         }
         let by_strong = state % 2 == 1;
         next.clear();

@@ -3,6 +3,7 @@
 //! finned X-wing and swordfish, where the extra places (fins) share one box and only the
 //! cross-line cells of that box lose it.
 
+use super::bits::pop9;
 use super::combos::{first_combination, first_viable_combination};
 use super::geometry::{Cells, UNIT_CELLS};
 use super::pencil::Pencil;
@@ -54,15 +55,15 @@ pub fn basic(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
             let mut masks = [0u16; 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
-                if (2..=n).contains(&(mask.count_ones() as usize)) {
+                if (2..=n).contains(&pop9(mask)) {
                     lines[count] = line;
                     masks[count] = mask;
                     count += 1;
                 }
             }
-            let fits = |cover: u16| cover.count_ones() as usize <= n;
+            let fits = |cover: u16| pop9(cover) <= n;
             let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, cover| {
-                if cover.count_ones() as usize != n {
+                if pop9(cover) != n {
                     return None;
                 }
                 let base = pick.iter().fold(0u16, |m, &i| m | 1 << lines[i]);
@@ -102,7 +103,7 @@ pub fn finned(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
             for (line, &mask) in places.iter().enumerate() {
                 // A base line has at most n places outside the fin's stack and 3 inside it, so
                 // a line with more is in no fish: leaving it out keeps the others' order.
-                if mask != 0 && mask.count_ones() as usize <= n + 3 {
+                if mask != 0 && pop9(mask) <= n + 3 {
                     lines[count] = line;
                     masks[count] = Fins::of_line(line, mask);
                     count += 1;
@@ -121,7 +122,7 @@ pub fn finned(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
                         continue;
                     }
                     let (outside, fins) = (union.outside(band, stack), union.fins(band, stack));
-                    let have = outside.count_ones() as usize;
+                    let have = pop9(outside);
                     if have > n || fins == 0 {
                         continue;
                     }
@@ -199,13 +200,34 @@ impl Fins {
         let groups = [self.group(0), self.group(1), self.group(2)];
         (0..3).any(|group| {
             let others = groups[(group + 1) % 3] | groups[(group + 2) % 3];
-            let held = others.count_ones() as usize;
-            // The other groups' places are outside each of this group's boxes.
-            held <= n
-                && (0..3).any(|cross| held + (groups[group] & !others & !(0b111u16 << (3 * cross))).count_ones() as usize <= n)
+            let held = pop9(others);
+            // The other groups' places are outside each of this group's boxes; of its own,
+            // those off the box's cross lines, fewest for the best of the three boxes.
+            held <= n && held + usize::from(FEWEST_OFF_A_STACK[usize::from(groups[group] & !others)]) <= n
         })
     }
 }
+
+/// For each 9-bit mask of cross lines, the fewest of its bits outside one group of three
+/// (the best box's stack): what [`Fins::fits`] asks of every union, once per mask.
+static FEWEST_OFF_A_STACK: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut mask = 0usize;
+    while mask < 512 {
+        let mut fewest = 9;
+        let mut stack = 0;
+        while stack < 3 {
+            let off = (mask & !(0b111 << (3 * stack))).count_ones();
+            if off < fewest {
+                fewest = off;
+            }
+            stack += 1;
+        }
+        table[mask] = fewest as u8;
+        mask += 1;
+    }
+    table
+};
 
 impl std::ops::BitOr for Fins {
     type Output = Fins;
@@ -254,6 +276,18 @@ mod tests {
                 let outside = lines.iter().fold(0, |m, &(l, p)| m | if l / 3 == group { p & !box_lines } else { p });
                 let fins = lines.iter().fold(0, |m, &(l, p)| m | if l / 3 == group { p & box_lines } else { 0 });
                 assert_eq!((union.outside(group, cross), union.fins(group, cross)), (outside, fins), "{lines:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fits_when_some_box_leaves_at_most_n_places_outside_it() {
+        let mut rng = crate::rng::Rng::new(11);
+        for _ in 0..3000 {
+            let union = (0..rng.below(4)).fold(Fins::default(), |u, _| u | Fins::of_line(rng.below(9) as usize, rng.below(512) as u16 & rng.below(512) as u16));
+            for n in 1..5 {
+                let slow = (0..3).any(|g| (0..3).any(|c| union.outside(g, c).count_ones() as usize <= n));
+                assert_eq!(union.fits(n), slow, "{:x} {n}", union.0);
             }
         }
     }

@@ -11,7 +11,8 @@ fn locked(p: &Pencil, technique: Technique, units: std::ops::Range<usize>, skip:
     for inside in units {
         for d in (0..9).filter(|d| skip >> d & 1 == 0) {
             let places = p.cells_of(d) & UNIT_CELLS[inside];
-            if places.count_ones() < 2 {
+            // Fewer than two places: at most one bit.
+            if places & places.wrapping_sub(1) == 0 {
                 continue;
             }
             // A unit crossing `inside` that holds every place holds the first one: for a box,

@@ -3,6 +3,7 @@
 //! places of a digit in a unit, or the only two digits of a cell); a weak link says at most
 //! one is (two digits of one cell, or one digit in two cells that see each other).
 
+use super::bits::{pop9, two};
 use super::geometry::{first, members, PEERS, UNIT_CELLS};
 use super::pencil::Pencil;
 use crate::grid::CELLS;
@@ -56,9 +57,9 @@ impl Strong {
         };
         if kinds.conjugate {
             for d in digits.clone() {
-                for unit in UNIT_CELLS {
+                for unit in &UNIT_CELLS {
                     let places = p.cells_of(d) & unit;
-                    if places.count_ones() == 2 {
+                    if two(places) {
                         let a = first(places);
                         let b = first(places & !(1 << a));
                         strong.add(9 * a + d, 9 * b + d);
@@ -69,7 +70,7 @@ impl Strong {
         if kinds.bivalue && kinds.one_digit.is_none() {
             for cell in members(p.empty()) {
                 let mask = p.mask(cell);
-                if mask.count_ones() == 2 {
+                if pop9(mask) == 2 {
                     let x = mask.trailing_zeros() as usize;
                     let y = (mask & (mask - 1)).trailing_zeros() as usize;
                     strong.add(9 * cell + x, 9 * cell + y);

@@ -11,6 +11,7 @@
 // Unit and cell numbers are what steps report, so loops over them index tables by number.
 #![allow(clippy::needless_range_loop)]
 
+mod bits;
 mod chains;
 mod combos;
 mod finder;

@@ -2,6 +2,7 @@
 //! the rest of the unit) and hidden subsets (n digits of a unit whose places together are n
 //! cells: those cells lose every other digit), for n = 2, 3, 4.
 
+use super::bits::{at_most, pop9};
 use super::combos::first_viable_combination;
 use super::geometry::{members, Cells, UNIT_CELLS};
 use super::pencil::Pencil;
@@ -28,23 +29,23 @@ fn hidden_technique(n: usize) -> Technique {
 pub fn naked(p: &Pencil, n: usize, skip: u32) -> Option<Step> {
     for unit in (0..27).filter(|u| skip >> u & 1 == 0) {
         let open = UNIT_CELLS[unit] & p.empty();
-        if open.count_ones() as usize <= n {
+        if at_most(open, n) {
             continue;
         }
         let mut cells = [0usize; 9];
         let mut masks = [0u16; 9];
         let mut count = 0;
         for cell in members(open) {
-            let size = p.mask(cell).count_ones() as usize;
+            let size = pop9(p.mask(cell));
             if (1..=n).contains(&size) {
                 cells[count] = cell;
                 masks[count] = p.mask(cell);
                 count += 1;
             }
         }
-        let fits = |digits: u16| digits.count_ones() as usize <= n;
+        let fits = |digits: u16| pop9(digits) <= n;
         let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, digits| {
-            if digits.count_ones() as usize != n {
+            if pop9(digits) != n {
                 return None;
             }
             let chosen: Cells = pick.iter().fold(0, |m, &i| m | 1 << cells[i]);
@@ -70,7 +71,7 @@ pub fn naked(p: &Pencil, n: usize, skip: u32) -> Option<Step> {
 pub fn hidden(p: &Pencil, n: usize, skip: u32) -> Option<Step> {
     for unit in (0..27).filter(|u| skip >> u & 1 == 0) {
         let open = UNIT_CELLS[unit] & p.empty();
-        if open.count_ones() as usize <= n {
+        if at_most(open, n) {
             continue;
         }
         let mut digits = [0usize; 9];
@@ -78,15 +79,16 @@ pub fn hidden(p: &Pencil, n: usize, skip: u32) -> Option<Step> {
         let mut count = 0;
         for d in 0..9 {
             let here = p.cells_of(d) & open;
-            if (1..=n).contains(&(here.count_ones() as usize)) {
+            if here != 0 && at_most(here, n) {
                 digits[count] = d;
                 places[count] = here;
                 count += 1;
             }
         }
-        let fits = |cells: Cells| cells.count_ones() as usize <= n;
+        let fits = |cells: Cells| at_most(cells, n);
         let found = first_viable_combination(&places[..count], n, &fits, &mut |pick, cells| {
-            if cells.count_ones() as usize != n {
+            // `fits` passed: at most n cells, so exactly n unless at most n - 1.
+            if at_most(cells, n.saturating_sub(1)) {
                 return None;
             }
             let chosen = pick.iter().fold(0u16, |m, &i| m | 1 << digits[i]);
