@@ -106,12 +106,39 @@ struct Work {
     depth: Vec<u8>,
     /// The states of the last search, in the order reached.
     queue: Vec<u32>,
-    next: Vec<usize>,
+    /// Each linked node's weak links onward ([`weak_onward`], in its order), listed once per
+    /// chain technique rather than at each visit of each search: `weak_span[node]` is the
+    /// node's range of `weak`. Only linked nodes are reached by a strong link, so only their
+    /// spans are kept up to date.
+    weak: Vec<u16>,
+    weak_span: Vec<(u32, u32)>,
 }
 
 impl Work {
     fn new() -> Work {
-        Work { parent: vec![u16::MAX; 2 * NODES], depth: vec![0; 2 * NODES], queue: Vec::with_capacity(2 * NODES), next: Vec::with_capacity(32) }
+        Work {
+            parent: vec![u16::MAX; 2 * NODES],
+            depth: vec![0; 2 * NODES],
+            queue: Vec::with_capacity(2 * NODES),
+            weak: Vec::with_capacity(8 * NODES),
+            weak_span: vec![(0, 0); NODES],
+        }
+    }
+
+    /// Lists the weak links onward of every node of `strong`.
+    fn list_weak(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) {
+        let Work { weak, weak_span, .. } = self;
+        weak.clear();
+        for d in 0..9 {
+            for cell in members(strong.linked[d]) {
+                let node = 9 * cell + d;
+                let from = weak.len() as u32;
+                weak_onward(p, strong, kinds, node, &mut |n| weak.push(n as u16));
+                if let Some(span) = weak_span.get_mut(node) {
+                    *span = (from, weak.len() as u32);
+                }
+            }
+        }
     }
 }
 
@@ -146,11 +173,12 @@ type Found = (Vec<u16>, Vec<(usize, usize)>);
 /// trying each start in turn: breadth-first over (node, arrived by a strong link?).
 fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: &mut Work) -> Option<Step> {
     let mut best: Option<(usize, Found)> = None;
+    work.list_weak(p, strong, kinds);
     for d in 0..9 {
         for cell in members(strong.linked[d]) {
             let start = 9 * cell + d;
             let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 1);
-            if let Some(found) = search(p, strong, kinds, start, limit, work) {
+            if let Some(found) = search(p, strong, start, limit, work) {
                 let shortest = found.0.len() <= 4;
                 best = Some((found.0.len(), found));
                 if shortest {
@@ -175,8 +203,8 @@ fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: 
 
 /// Breadth-first search from `start` for a chain of at most `limit` nodes that ends with a
 /// strong link and removes a candidate; the chain's nodes and what it removes.
-fn search(p: &Pencil, strong: &Strong, kinds: Kinds, start: usize, limit: usize, work: &mut Work) -> Option<Found> {
-    let Work { parent, depth, queue, next } = work;
+fn search(p: &Pencil, strong: &Strong, start: usize, limit: usize, work: &mut Work) -> Option<Found> {
+    let Work { parent, depth, queue, weak, weak_span } = work;
     for &state in queue.iter() {
         if let Some(slot) = parent.get_mut(state as usize) {
             *slot = u16::MAX;
@@ -197,14 +225,15 @@ fn search(p: &Pencil, strong: &Strong, kinds: Kinds, start: usize, limit: usize,
         if len >= limit {
             break;
         }
-        let by_strong = state % 2 == 1;
-        next.clear();
-        if by_strong {
-            weak_onward(p, strong, kinds, node, &mut |n| next.push(2 * n));
+        // After a strong link a weak one (arriving in state 2n), after a weak one a strong.
+        let (onward, arrival): (&[u16], usize) = if state % 2 == 1 {
+            let (from, to) = weak_span.get(node).copied().unwrap_or((0, 0));
+            (weak.get(from as usize..to as usize).unwrap_or(&[]), 0)
         } else {
-            next.extend(strong.of(node).iter().map(|&n| 2 * usize::from(n) + 1));
-        }
-        for &to in next.iter() {
+            (strong.of(node), 1)
+        };
+        for &n in onward {
+            let to = 2 * usize::from(n) + arrival;
             if parent.get(to).is_none_or(|&from| from != u16::MAX) {
                 continue;
             }
