@@ -1,6 +1,7 @@
 //! The pencil-mark state the techniques read: each empty cell's candidates as a 9-bit mask,
 //! and each digit's candidate cells as an 81-bit mask, kept in step with each other.
 
+use super::bits::pop9;
 use super::geometry::{members, Cells, PEERS, UNIT_CELLS, UNITS_OF};
 use super::step::Step;
 use crate::grid::{Grid, CELLS};
@@ -211,7 +212,7 @@ impl Pencil {
             if let Some(placed) = self.placed.get_mut(usize::from(u)) {
                 *placed |= 1 << d;
                 let bit = 1u32 << u;
-                self.one_missing = if placed.count_ones() == 8 { self.one_missing | bit } else { self.one_missing & !bit };
+                self.one_missing = if pop9(*placed) == 8 { self.one_missing | bit } else { self.one_missing & !bit };
             }
         }
         for peer in members(self.digits[d] & PEERS[cell]) {
