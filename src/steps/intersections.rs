@@ -2,14 +2,43 @@
 //! line loses it) and claiming (a digit's places on a line lie in one box, so the rest of the
 //! box loses it).
 
-use super::geometry::{first, UNITS_OF, UNIT_CELLS};
-use super::pencil::Pencil;
+use super::geometry::{first, UNITS_OF, UNIT_CELLS, UNIT_MEMBERS};
+use super::bits::pop9;
+use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
 use super::table::Technique;
 
+/// The digits with two places or more in `inside`, all within one of its thirds (a box's
+/// rows or columns; a line's boxes): every digit that can lock there, found for the nine
+/// digits at once from the unit's nine marks, so that the others are not looked at one by one.
+fn aligned_digits(p: &Pencil, inside: usize) -> u16 {
+    let Some(members) = UNIT_MEMBERS.get(inside) else { return 0 };
+    let mut m = [0u16; 9];
+    let (mut once, mut twice) = (0u16, 0u16);
+    for (mask, &cell) in m.iter_mut().zip(members) {
+        *mask = p.mask(usize::from(cell));
+        twice |= once & *mask;
+        once |= *mask;
+    }
+    let alone = |a: [u16; 3]| a[0] & !(a[1] | a[2]) | a[1] & !(a[0] | a[2]) | a[2] & !(a[0] | a[1]);
+    // Members run in reading order: threes in a row are a box's rows, or a line's boxes.
+    let mut aligned = alone([m[0] | m[1] | m[2], m[3] | m[4] | m[5], m[6] | m[7] | m[8]]);
+    if inside >= 18 {
+        aligned |= alone([m[0] | m[3] | m[6], m[1] | m[4] | m[7], m[2] | m[5] | m[8]]);
+    }
+    aligned & twice
+}
+
 fn locked(p: &Pencil, technique: Technique, units: std::ops::Range<usize>, skip: u16) -> Option<Step> {
+    let searched = !skip & ALL_DIGITS;
+    // With a few digits left to search (the rest known from the path's memo), looking at them
+    // one by one is cheaper than reading the unit's nine marks; the digits found are the same.
+    let filter = pop9(searched) > 3;
     for inside in units {
-        for d in (0..9).filter(|d| skip >> d & 1 == 0) {
+        let mut todo = if filter { aligned_digits(p, inside) & searched } else { searched };
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
             let places = p.cells_of(d) & UNIT_CELLS[inside];
             // Fewer than two places: at most one bit.
             if places & places.wrapping_sub(1) == 0 {
@@ -56,6 +85,26 @@ pub fn claiming(p: &Pencil, skip: u16) -> Option<Step> {
 mod tests {
     use super::super::testing::pencil_with;
     use super::*;
+
+    #[test]
+    fn aligned_digits_are_those_with_two_places_in_one_crossing_unit() {
+        let mut rng = crate::rng::Rng::new(3);
+        for _ in 0..300 {
+            let mut marks = [0u16; 81];
+            for mask in marks.iter_mut() {
+                *mask = rng.below(512) as u16 & rng.below(512) as u16 & rng.below(512) as u16;
+            }
+            let p = pencil_with(&marks);
+            for inside in 0..27 {
+                let slow = (0..9).fold(0u16, |m, d| {
+                    let places = p.cells_of(d) & UNIT_CELLS[inside];
+                    let crossing = (0..27).filter(|&u| u != inside).any(|u| places & !UNIT_CELLS[u] == 0 && (u >= 18) != (inside >= 18));
+                    m | u16::from(places.count_ones() >= 2 && crossing) << d
+                });
+                assert_eq!(aligned_digits(&p, inside), slow, "unit {inside}");
+            }
+        }
+    }
 
     #[test]
     fn pointing_clears_the_rest_of_the_line() {
