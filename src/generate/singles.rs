@@ -49,14 +49,16 @@ impl SinglesOrder {
     /// Takes the givens of `removed` (digits of `solution`) away when a single forces each of
     /// them from the other givens alone: they come first in the order, which stays valid.
     pub fn put_first(&mut self, removed: &[u8], solution: &Grid) {
-        let old = self.cells;
-        let old = old.get(..self.len).unwrap_or_default();
-        self.len = 0;
         for &cell in removed {
             self.givens.clear(usize::from(cell), digit_of(solution, cell));
-            self.push(cell);
         }
-        old.iter().for_each(|&cell| self.push(cell));
+        // The empty cells and the removed givens, so never more than all the cells.
+        let (len, shift) = (self.len, removed.len());
+        if len + shift <= CELLS {
+            self.cells.copy_within(..len, shift);
+            self.cells.iter_mut().zip(removed).for_each(|(slot, &cell)| *slot = cell);
+            self.len = len + shift;
+        }
     }
 
     /// True when singles solve the board without the givens of `removed` (digits of
@@ -189,12 +191,14 @@ impl Filling {
         let (Some(&units), Some(&open)) = (UNITS_OF.get(cell), self.open.get(usize::from(digit).wrapping_sub(1))) else {
             return false;
         };
-        let free = open & self.empty;
-        let bit: Cells = 1 << cell;
-        let hidden = units.iter().any(|&unit| UNIT_CELLS.get(usize::from(unit)).is_some_and(|&cells| free & cells == bit));
-        let forced = hidden || {
-            let held = units.iter().fold(0u16, |held, &unit| held | self.units.get(usize::from(unit)).copied().unwrap_or(0));
-            held.count_ones() == 8
+        // Naked first, on nine bits: the digits its units lack are its own alone. (Not by
+        // counting ones: without a popcount instruction that is a long sequence.)
+        let held = units.iter().fold(0u16, |held, &unit| held | self.units.get(usize::from(unit)).copied().unwrap_or(0));
+        let lacking = !held & 0x3fe;
+        let forced = lacking != 0 && lacking & lacking.wrapping_sub(1) == 0 || {
+            let free = open & self.empty;
+            let bit: Cells = 1 << cell;
+            units.iter().any(|&unit| UNIT_CELLS.get(usize::from(unit)).is_some_and(|&cells| free & cells == bit))
         };
         if forced {
             self.put(cell, digit);
