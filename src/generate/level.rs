@@ -3,13 +3,14 @@
 //! is undone and the next orbit tried. Since removals mostly make a puzzle harder, it mostly
 //! ends at the level itself, and what it ends at is known without grading again.
 
-use super::removal::{cell_set, unique_without_singles, Thinning};
+use super::removal::{unique_without_singles, Thinning};
+use super::singles::SinglesOrder;
 use super::symmetry::Orbits;
 use super::unavoidable::Unavoidable;
 use super::window::Window;
 use crate::grid::Grid;
 use crate::solve::Stopped;
-use crate::steps::{level_past_singles, level_within, logic_level, singles_place, Level};
+use crate::steps::{level_past_singles, level_within, logic_level, Level};
 
 /// Removes from `puzzle` (which has the one solution `solution` and a level at most `ceiling`)
 /// each orbit of `order`, in turn, whose cells are all given, when the puzzle keeps one
@@ -34,6 +35,8 @@ pub fn remove_within(
     let mut level = Some(Level::Easy);
     let mut board = Thinning::new(puzzle);
     let mut window = Window::default();
+    // How singles fill the board while it is easy.
+    let mut singles = SinglesOrder::new(&board, solution);
     for (k, &orbit) in order.iter().enumerate() {
         let members = orbits.get(usize::from(orbit));
         if !members.iter().all(|&cell| board.is_given(cell)) {
@@ -42,13 +45,16 @@ pub fn remove_within(
         board.take(members);
         // A forced removal changes neither the solution count nor the level (see all_forced).
         let kept = if board.all_forced(solution, members) {
+            if level == Some(Level::Easy) {
+                singles.put_first(members, solution);
+            }
             Some(level)
         } else if level == Some(ceiling) && ceiling != Level::Guessing && ceiling != Level::Easy {
             // At the level: only forced removals go on, which need no grading.
             None
         } else if sets.empties(board.givens(), members) {
             None
-        } else if level == Some(Level::Easy) && singles_place(&board.grid(), cell_set(members)) {
+        } else if level == Some(Level::Easy) && singles.refill(members, solution) {
             // Singles still solve the board, so it is easy and has no other solution. Once
             // the level is above easy they cannot: fewer givens never make singles go further.
             Some(Some(Level::Easy))

@@ -18,6 +18,7 @@ pub mod many;
 pub mod puzzle;
 pub mod removal;
 pub mod request;
+pub mod singles;
 pub mod symmetry;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,253 @@
+//! Whether singles still solve a puzzle after a removal, without running them from scratch:
+//! an order in which singles filled the board before the removal is kept, and replayed on the
+//! smaller board, each cell placed when a single forces it and tried again on the next pass
+//! when not, until the removed cells are filled back or a pass places nothing.
+//!
+//! Why that is the answer singles give: every empty cell is tried on each pass, so a pass that
+//! places nothing is a board where no single is left, the fixpoint of singles (which does not
+//! depend on the order they are placed in, since a single stays forced while others are
+//! placed). Once the removed cells are back, the board holds all the givens of one singles
+//! solved, so they solve it too. The kept order only makes the first pass place most cells
+//! (those its singles did not owe to the removed givens); any order gives the same answer.
+
+use super::removal::{cell_set, Thinning};
+use super::unavoidable::Cells;
+use crate::grid::{Grid, CELLS, SIDE};
+use crate::steps::geometry::{PEERS, UNITS, UNITS_OF, UNIT_CELLS};
+
+/// Every cell.
+const ALL: Cells = (1 << CELLS) - 1;
+
+/// A board that singles solve, kept through removals while they still do: its givens, and its
+/// empty cells in an order in which singles filled them.
+pub struct SinglesOrder {
+    givens: Filling,
+    cells: [u8; CELLS],
+    len: usize,
+}
+
+impl SinglesOrder {
+    /// The givens of `board` (the digits of `solution` there), its empty cells in reading order.
+    pub fn new(board: &Thinning, solution: &Grid) -> SinglesOrder {
+        let givens = Filling::new(board, solution);
+        let mut order = SinglesOrder { givens, cells: [0; CELLS], len: 0 };
+        let mut empty = order.givens.empty;
+        while empty != 0 {
+            order.push(empty.trailing_zeros() as u8);
+            empty &= empty - 1;
+        }
+        order
+    }
+
+    fn push(&mut self, cell: u8) {
+        if let Some(slot) = self.cells.get_mut(self.len) {
+            *slot = cell;
+            self.len += 1;
+        }
+    }
+
+    /// Takes the givens of `removed` (digits of `solution`) away when a single forces each of
+    /// them from the other givens alone: they come first in the order, which stays valid.
+    pub fn put_first(&mut self, removed: &[u8], solution: &Grid) {
+        for &cell in removed {
+            self.givens.clear(usize::from(cell), digit_of(solution, cell));
+        }
+        // The empty cells and the removed givens, so never more than all the cells.
+        let (len, shift) = (self.len, removed.len());
+        if len + shift <= CELLS {
+            self.cells.copy_within(..len, shift);
+            self.cells.iter_mut().zip(removed).for_each(|(slot, &cell)| *slot = cell);
+            self.len = len + shift;
+        }
+    }
+
+    /// True when singles solve the board without the givens of `removed` (digits of
+    /// `solution`): then they are taken away, else all is left as it was.
+    pub fn refill(&mut self, removed: &[u8], solution: &Grid) -> bool {
+        let mut filling = self.givens.clone();
+        for &cell in removed {
+            filling.clear(usize::from(cell), digit_of(solution, cell));
+        }
+        // The removed cells last: by then the first pass has placed what does not need them.
+        let mut pending = [0u8; CELLS];
+        let mut waiting = 0;
+        for &cell in self.cells.get(..self.len).unwrap_or_default().iter().chain(removed) {
+            if let Some(slot) = pending.get_mut(waiting) {
+                *slot = cell;
+                waiting += 1;
+            }
+        }
+        let mut missing = cell_set(removed);
+        let mut order = [0u8; CELLS];
+        let mut placed = 0;
+        loop {
+            let mut left = 0;
+            for k in 0..waiting {
+                let Some(&cell) = pending.get(k) else { break };
+                if filling.place_if_forced(usize::from(cell), digit_of(solution, cell)) {
+                    if let Some(slot) = order.get_mut(placed) {
+                        *slot = cell;
+                        placed += 1;
+                    }
+                    missing &= !(1 << cell);
+                    if missing == 0 {
+                        for &cell in removed {
+                            self.givens.clear(usize::from(cell), digit_of(solution, cell));
+                        }
+                        // The cells not placed yet follow, in their order.
+                        self.cells = order;
+                        self.len = placed;
+                        let rest = pending.get(..left).unwrap_or_default().iter();
+                        rest.chain(pending.get(k + 1..waiting).unwrap_or_default()).for_each(|&cell| self.push(cell));
+                        return true;
+                    }
+                } else if let Some(slot) = pending.get_mut(left) {
+                    *slot = cell;
+                    left += 1;
+                }
+            }
+            if left == waiting {
+                return false;
+            }
+            waiting = left;
+        }
+    }
+}
+
+/// The digit of `solution` at `cell`.
+fn digit_of(solution: &Grid, cell: u8) -> u8 {
+    solution.cells().get(usize::from(cell)).copied().unwrap_or(0)
+}
+
+/// A board being filled by singles, as bitboards: where each digit is and may still go, which
+/// cells are empty, and the digits each unit holds.
+#[derive(Clone)]
+struct Filling {
+    /// `at[d]`: the cells holding digit d + 1.
+    at: [Cells; SIDE],
+    /// `open[d]`: the cells no cell of `at[d]` sees (filled ones included).
+    open: [Cells; SIDE],
+    empty: Cells,
+    /// The digits (bit d for digit d) of each unit, by the indices of [`UNITS_OF`].
+    units: [u16; UNITS],
+}
+
+impl Filling {
+    /// The board of the givens of `board`, each the digit of `solution` there.
+    fn new(board: &Thinning, solution: &Grid) -> Filling {
+        let mut filling = Filling { at: [0; SIDE], open: [ALL; SIDE], empty: ALL, units: [0; UNITS] };
+        let mut givens = board.givens();
+        while givens != 0 {
+            let cell = givens.trailing_zeros() as u8;
+            givens &= givens - 1;
+            filling.put(usize::from(cell), digit_of(solution, cell));
+        }
+        filling
+    }
+
+    /// Fills `cell` with `digit` (1-9).
+    fn put(&mut self, cell: usize, digit: u8) {
+        let d = usize::from(digit).wrapping_sub(1);
+        let (Some(&peers), Some(&units), Some(open), Some(at)) =
+            (PEERS.get(cell), UNITS_OF.get(cell), self.open.get_mut(d), self.at.get_mut(d))
+        else {
+            return;
+        };
+        *open &= !peers;
+        *at |= 1 << cell;
+        self.empty &= !(1 << cell);
+        for unit in units {
+            if let Some(held) = self.units.get_mut(usize::from(unit)) {
+                *held |= 1 << digit;
+            }
+        }
+    }
+
+    /// Empties `cell`, which holds `digit`.
+    fn clear(&mut self, cell: usize, digit: u8) {
+        let d = usize::from(digit).wrapping_sub(1);
+        let (Some(&units), Some(open), Some(at)) = (UNITS_OF.get(cell), self.open.get_mut(d), self.at.get_mut(d)) else {
+            return;
+        };
+        *at &= !(1 << cell);
+        self.empty |= 1 << cell;
+        let mut rest = *at;
+        *open = ALL;
+        while rest != 0 {
+            *open &= !PEERS.get(rest.trailing_zeros() as usize).copied().unwrap_or(0);
+            rest &= rest - 1;
+        }
+        for unit in units {
+            if let Some(held) = self.units.get_mut(usize::from(unit)) {
+                *held &= !(1 << digit);
+            }
+        }
+    }
+
+    /// Fills the empty `cell` with `digit` (its digit in the one solution) when a single forces
+    /// it: `digit` can go nowhere else in one of its units (hidden), or every other digit is
+    /// in its units (naked).
+    fn place_if_forced(&mut self, cell: usize, digit: u8) -> bool {
+        let (Some(&units), Some(&open)) = (UNITS_OF.get(cell), self.open.get(usize::from(digit).wrapping_sub(1))) else {
+            return false;
+        };
+        // Naked first, on nine bits: the digits its units lack are its own alone. (Not by
+        // counting ones: without a popcount instruction that is a long sequence.)
+        let held = units.iter().fold(0u16, |held, &unit| held | self.units.get(usize::from(unit)).copied().unwrap_or(0));
+        let lacking = !held & 0x3fe;
+        let forced = lacking != 0 && lacking & lacking.wrapping_sub(1) == 0 || {
+            let free = open & self.empty;
+            let bit: Cells = 1 << cell;
+            units.iter().any(|&unit| UNIT_CELLS.get(usize::from(unit)).is_some_and(|&cells| free & cells == bit))
+        };
+        if forced {
+            self.put(cell, digit);
+        }
+        forced
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::grids::random_grid;
+    use crate::rng::Rng;
+    use crate::steps::solved_by_singles;
+
+    #[test]
+    fn refilling_matches_singles_from_scratch() {
+        let mut rng = Rng::new(5);
+        let (mut kept, mut refused) = (0, 0);
+        for _ in 0..20 {
+            let solution = random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
+            let mut board = Thinning::new(&solution);
+            let mut order = SinglesOrder::new(&board, &solution);
+            let mut cells: Vec<u8> = (0..CELLS as u8).collect();
+            rng.shuffle(&mut cells);
+            // Pairs as well as single cells, as symmetric orbits are.
+            for removed in cells.chunks(1 + usize::from(rng.coin())) {
+                board.take(removed);
+                let forced = board.all_forced(&solution, removed);
+                let expected = solved_by_singles(&board.grid());
+                if forced {
+                    assert!(expected);
+                    order.put_first(removed, &solution);
+                } else if order.refill(removed, &solution) {
+                    assert!(expected);
+                    kept += 1;
+                } else {
+                    assert!(!expected);
+                    board.give_back(removed, &solution);
+                    refused += 1;
+                }
+                // What the order keeps is the board, and its cells are the empty ones.
+                let fresh = Filling::new(&board, &solution);
+                let kept = &order.givens;
+                assert_eq!((kept.at, kept.open, kept.empty, kept.units), (fresh.at, fresh.open, fresh.empty, fresh.units));
+                assert_eq!(cell_set(&order.cells[..order.len]), fresh.empty);
+                assert_eq!(order.len, fresh.empty.count_ones() as usize);
+            }
+        }
+        assert!(kept > 0 && refused > 0, "{kept} {refused}");
+    }
+}
