@@ -146,16 +146,24 @@ impl Candidates {
 
     /// One pass across digits, band by band: a cell with no digit left is a contradiction, and
     /// an unplaced cell with one digit left is placed (a naked single).
+    ///
+    /// The cells' counts are taken for the three bands before any is placed (bands 0 and 1 in
+    /// the halves of one word): a placement may leave a later band's counts stale, which only
+    /// moves a naked single, or a bare cell, to the next pass (settling ends on a pass that
+    /// places nothing), and a cell a placement left bare is a contradiction found below.
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<Dirty, Contradiction> {
+        let (mut ones_01, mut twos_01, mut ones_2, mut twos_2) = (0u64, 0u64, 0u32, 0u32);
+        for &[band_0, band_1, band_2] in &self.digits {
+            let pair = u64::from(band_0) | u64::from(band_1) << 32;
+            twos_01 |= ones_01 & pair;
+            ones_01 |= pair;
+            twos_2 |= ones_2 & band_2;
+            ones_2 |= band_2;
+        }
+        let counts = [(ones_01 as u32, twos_01 as u32), ((ones_01 >> 32) as u32, (twos_01 >> 32) as u32), (ones_2, twos_2)];
         let mut dirty = 0;
-        for band in 0..3 {
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for bands in &self.digits {
-                let mask = bands[band];
-                twos |= ones & mask;
-                ones |= mask;
-            }
+        for (band, (ones, twos)) in counts.into_iter().enumerate() {
             if ones != BAND_CELLS {
                 return Err(Contradiction);
             }
