@@ -317,8 +317,12 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<(), Contrad
         first = false;
         // The digit's occupied columns, band by band, as one band-shaped mask (bit
         // `9 * band + column`): each stack's column triads are three bits of each band.
-        let [c0, c1, c2] = bands.map(occupied_columns);
-        let cols = c0 | c1 << 9 | c2 << 18;
+        // Bands 0 and 1 folded at once in the halves of one word: the shifts carry band 1's
+        // cells into band 0's upper bits only, above its nine columns.
+        let [b0, b1, b2] = *bands;
+        let pair = u64::from(b0) | u64::from(b1) << 32;
+        let folded = pair | pair >> 9 | pair >> 18;
+        let cols = (folded as u32 & 0x1FF) | ((folded >> 23) as u32 & (0x1FF << 9)) | occupied_columns(b2) << 18;
         let mut keep = 0;
         for stack in 0..3 {
             let allowed = PERMUTATION_COLUMNS[kernel.stack_triads(cols, stack) & 0x1FF];
