@@ -335,7 +335,7 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<(), Contrad
         // Bands 0 and 1 again in one word: each half's nine columns spread down its three
         // rows by one multiply, the halves too far apart to meet.
         let spread = u64::from(keep & 0x1FF) | u64::from(keep >> 9 & 0x1FF) << 32;
-        let kept_pair = pair & spread * 0x40201;
+        let kept_pair = pair & (spread * 0x40201);
         let kept_2 = b2 & columns(keep >> 18 & 0x1FF);
         *bands = [kept_pair as u32, (kept_pair >> 32) as u32, kept_2];
         if kept_pair == pair && kept_2 == b2 {
