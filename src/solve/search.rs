@@ -5,6 +5,7 @@ use super::kernel::Avx2Bmi2;
 use super::kernel::{Kernel, Portable};
 use super::state::{Candidates, Contradiction};
 use crate::grid::{Grid, CELLS};
+use std::mem::MaybeUninit;
 
 /// The search was asked to stop before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,7 +178,9 @@ fn search_with(
         found(&start);
         return Ok(stats);
     }
-    let mut stack = [Frame { before: start, choice: 0, untried: 0 }; MAX_DEPTH];
+    // Left uninitialized: filling 17 KB per search cost a puzzle that needs a few guesses
+    // a few percent of its instructions. Slots below `depth` are always written.
+    let mut stack = [const { MaybeUninit::<Frame>::uninit() }; MAX_DEPTH];
     let mut depth = 0;
     let mut board = start;
     let mut until_poll = GUESSES_PER_POLL;
@@ -216,17 +219,20 @@ fn search_with(
             if untried != 0 {
                 // Depth stays below MAX_DEPTH: each open frame's cell is solved, or its
                 // digit-band left one configuration, on the path below it.
-                if let Some(frame) = stack.get_mut(depth) {
-                    *frame = Frame { before: board, choice: choice as u8, untried };
+                if let Some(slot) = stack.get_mut(depth) {
+                    slot.write(Frame { before: board, choice: choice as u8, untried });
                     depth += 1;
                 }
             }
             stats.guesses += 1;
             alive = apply_with(kernel, &mut board, choice, option);
         } else {
-            let Some(frame) = depth.checked_sub(1).and_then(|top| stack.get_mut(top)) else {
+            let Some(slot) = depth.checked_sub(1).and_then(|top| stack.get_mut(top)) else {
                 return Ok(stats);
             };
+            // SAFETY: the slot is below `depth`, and every slot below `depth` was written when
+            // `depth` was raised past it (the push above); `Frame` is `Copy`, nothing to drop.
+            let frame = unsafe { slot.assume_init_mut() };
             let option = frame.untried.trailing_zeros() as usize;
             frame.untried &= frame.untried - 1;
             board = frame.before;

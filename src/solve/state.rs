@@ -146,16 +146,24 @@ impl Candidates {
 
     /// One pass across digits, band by band: a cell with no digit left is a contradiction, and
     /// an unplaced cell with one digit left is placed (a naked single).
+    ///
+    /// The cells' counts are taken for the three bands before any is placed (bands 0 and 1 in
+    /// the halves of one word): a placement may leave a later band's counts stale, which only
+    /// moves a naked single, or a bare cell, to the next pass (settling ends on a pass that
+    /// places nothing), and a cell a placement left bare is a contradiction found below.
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<Dirty, Contradiction> {
+        let (mut ones_01, mut twos_01, mut ones_2, mut twos_2) = (0u64, 0u64, 0u32, 0u32);
+        for &[band_0, band_1, band_2] in &self.digits {
+            let pair = u64::from(band_0) | u64::from(band_1) << 32;
+            twos_01 |= ones_01 & pair;
+            ones_01 |= pair;
+            twos_2 |= ones_2 & band_2;
+            ones_2 |= band_2;
+        }
+        let counts = [(ones_01 as u32, twos_01 as u32), ((ones_01 >> 32) as u32, (twos_01 >> 32) as u32), (ones_2, twos_2)];
         let mut dirty = 0;
-        for band in 0..3 {
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for bands in &self.digits {
-                let mask = bands[band];
-                twos |= ones & mask;
-                ones |= mask;
-            }
+        for (band, (ones, twos)) in counts.into_iter().enumerate() {
             if ones != BAND_CELLS {
                 return Err(Contradiction);
             }
@@ -309,8 +317,12 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<(), Contrad
         first = false;
         // The digit's occupied columns, band by band, as one band-shaped mask (bit
         // `9 * band + column`): each stack's column triads are three bits of each band.
-        let [c0, c1, c2] = bands.map(occupied_columns);
-        let cols = c0 | c1 << 9 | c2 << 18;
+        // Bands 0 and 1 folded at once in the halves of one word: the shifts carry band 1's
+        // cells into band 0's upper bits only, above its nine columns.
+        let [b0, b1, b2] = *bands;
+        let pair = u64::from(b0) | u64::from(b1) << 32;
+        let folded = pair | pair >> 9 | pair >> 18;
+        let cols = (folded as u32 & 0x1FF) | ((folded >> 23) as u32 & (0x1FF << 9)) | occupied_columns(b2) << 18;
         let mut keep = 0;
         for stack in 0..3 {
             let allowed = PERMUTATION_COLUMNS[kernel.stack_triads(cols, stack) & 0x1FF];
@@ -320,13 +332,13 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<(), Contrad
         if dead {
             return Err(Contradiction);
         }
-        let mut cut = false;
-        for (b, mask) in bands.iter_mut().enumerate() {
-            let kept = *mask & columns(keep >> (9 * b) & 0x1FF);
-            cut |= kept != *mask;
-            *mask = kept;
-        }
-        if !cut {
+        // Bands 0 and 1 again in one word: each half's nine columns spread down its three
+        // rows by one multiply, the halves too far apart to meet.
+        let spread = u64::from(keep & 0x1FF) | u64::from(keep >> 9 & 0x1FF) << 32;
+        let kept_pair = pair & (spread * 0x40201);
+        let kept_2 = b2 & columns(keep >> 18 & 0x1FF);
+        *bands = [kept_pair as u32, (kept_pair >> 32) as u32, kept_2];
+        if kept_pair == pair && kept_2 == b2 {
             return Ok(());
         }
     }

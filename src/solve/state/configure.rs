@@ -59,8 +59,6 @@ impl Candidates {
             *slot = word;
         }
         let (full, exact) = triad_counts::<UNITS>(&packed, deduce)?;
-        let mut best = None;
-        let mut best_total = u32::MAX;
         for unit in 0..UNITS {
             let shift = 9 * unit;
             let (full, exact) = ((full >> shift) as usize & 0x1FF, (exact >> shift) as usize & 0x1FF);
@@ -75,9 +73,8 @@ impl Candidates {
                     return Ok((None, dirty));
                 }
             }
-            fewest_configurations(&packed, unit, &mut best, &mut best_total);
         }
-        Ok((best.map(|(unit, digit, triads)| (unit, digit, CONFIGURATIONS_LEFT[triads & 0x1FF])), 0))
+        Ok((fewest_configurations::<UNITS>(&packed), 0))
     }
 
     /// The deductions of [`Candidates::configuration_guess_or_deduce`] in one band: every
@@ -150,27 +147,39 @@ fn spread_triads(m: u32) -> u32 {
     (x & 0xFF) | (x >> 8 & 0x100)
 }
 
-/// Keeps in `best` the unit (band 0-2, stack 3-5) with the fewest configurations left over its
-/// undecided digits (`packed`: each digit's triads in every unit, nine bits a unit), with its
-/// first digit with the fewest and that digit's triads; earlier units win ties.
+/// The unit (band 0-2, stack 3-5) with the fewest configurations left over its undecided
+/// digits (`packed`: each digit's triads in every unit, nine bits a unit), earlier units
+/// winning ties; its first digit with the fewest, and that digit's configurations left.
+/// `None` when no unit has an undecided digit.
 #[inline(always)]
-fn fewest_configurations(packed: &[u64; SIDE], unit: usize, best: &mut Option<(usize, usize, usize)>, best_total: &mut u32) {
-    let shift = 9 * unit;
-    let mut total = 0;
+fn fewest_configurations<const UNITS: usize>(packed: &[u64; SIDE]) -> ConfigurationGuess {
+    // Every unit's sum at once, eight bits a unit (at most 6 for each of nine digits).
+    let mut totals = 0u64;
+    for &word in packed {
+        for unit in 0..UNITS {
+            let open = OPEN_CONFIGURATIONS[(word >> (9 * unit)) as usize & 0x1FF] & 0xFF;
+            totals += u64::from(open) << (8 * unit);
+        }
+    }
+    // A unit with no undecided digit sums to zero.
+    let mut best = None;
+    let mut best_total = u64::MAX;
+    for unit in 0..UNITS {
+        let total = totals >> (8 * unit) & 0xFF;
+        if total != 0 && total < best_total {
+            best_total = total;
+            best = Some(unit);
+        }
+    }
+    let shift = 9 * best?;
     // The undecided digit with the fewest configurations, the first on ties: the least of
-    // `count << 4 | digit`, without branches (which digits are undecided is unpredictable).
+    // `count << 4 | digit`, a decided digit's count being 15.
     let mut pick = u32::MAX;
     for (digit, &word) in (0u32..).zip(packed) {
-        let both = u32::from(OPEN_CONFIGURATIONS[(word >> shift) as usize & 0x1FF]);
-        total += both & 0xFF;
-        pick = pick.min((both >> 8) << 4 | digit);
+        pick = pick.min(u32::from(OPEN_CONFIGURATIONS[(word >> shift) as usize & 0x1FF] >> 8) << 4 | digit);
     }
-    // A key of 15 << 4 or more is a decided digit's.
-    if pick < 15 << 4 && total < *best_total {
-        let digit = (pick & 15) as usize;
-        *best_total = total;
-        *best = Some((unit, digit, packed.get(digit).map_or(0, |&word| (word >> shift) as usize & 0x1FF)));
-    }
+    let triads = packed.get((pick & 15) as usize).map_or(0, |&word| (word >> shift) as usize & 0x1FF);
+    Some((shift / 9, (pick & 15) as usize, CONFIGURATIONS_LEFT[triads]))
 }
 
 /// Bit-sliced counters across digits over the nine triads of each of `UNITS` bands or stacks
