@@ -123,10 +123,12 @@ impl Candidates {
     #[inline(always)]
     fn settle_one(&mut self, kernel: impl Kernel, digit: usize) -> Result<Dirty, Contradiction> {
         let Some(bands) = self.digits.get_mut(digit) else { return Ok(0) };
-        settle_digit(kernel, bands)?;
         // Settling may have taken a cell's last digit: finding that now spares the rest of a
-        // doomed propagation, which is most of the work on hard puzzles.
-        if !kernel.all_covered(&self.digits) {
+        // doomed propagation, which is most of the work on hard puzzles. When it took nothing
+        // (half the time) the check is left to the next one, or to the naked singles' pass
+        // that ends every settling: the cells this digit's placements took from the others
+        // stay this digit's, so only its own losses can leave a cell bare.
+        if settle_digit(kernel, bands)? && !kernel.all_covered(&self.digits) {
             return Err(Contradiction);
         }
         let Some(bands) = self.digits.get(digit) else { return Ok(0) };
@@ -284,16 +286,17 @@ impl Candidates {
 }
 
 
-/// Settles one digit's three band masks, alone, to a fixpoint.
+/// Settles one digit's three band masks, alone, to a fixpoint; true when that took a cell.
 ///
 /// In each band the digit takes one triad per row and per box, a permutation matrix; triads in
 /// no such matrix go ([`PERMUTATIONS`]). In each stack the same holds for columns and boxes.
 /// Between them these give hidden singles in rows, columns and boxes, pointing and claiming.
 #[inline(always)]
-fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<(), Contradiction> {
+fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<bool, Contradiction> {
     // Both steps are idempotent: once one changes nothing after the other, the digit is
     // settled.
     let mut first = true;
+    let mut took = false;
     loop {
         // Every band, though only those changed can change: which those are is data the
         // branch predictor cannot learn, and a band left alone is settled (a placement has a
@@ -312,8 +315,9 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<(), Contrad
             return Err(Contradiction);
         }
         if !changed && !first {
-            return Ok(());
+            return Ok(took);
         }
+        took |= changed;
         first = false;
         // The digit's occupied columns, band by band, as one band-shaped mask (bit
         // `9 * band + column`): each stack's column triads are three bits of each band.
@@ -339,7 +343,8 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<(), Contrad
         let kept_2 = b2 & columns(keep >> 18 & 0x1FF);
         *bands = [kept_pair as u32, (kept_pair >> 32) as u32, kept_2];
         if kept_pair == pair && kept_2 == b2 {
-            return Ok(());
+            return Ok(took);
         }
+        took = true;
     }
 }
