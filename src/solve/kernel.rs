@@ -16,6 +16,10 @@ pub trait Kernel: Copy {
     /// The triads (bit `3 * row + box`) in which a band mask (27 bits) has a cell.
     fn band_triads(self, mask: u32) -> usize;
 
+    /// [`Kernel::band_triads`] of two band masks at once, in the halves of one word (bits
+    /// 0-26 and 32-58).
+    fn band_triads_pair(self, pair: u64) -> [usize; 2];
+
     /// The column triads of one stack (bit `3 * band + column`, column 0-2 within the stack)
     /// from a digit's occupied columns band by band (`cols`, bit `9 * band + column`).
     fn stack_triads(self, cols: u32, stack: usize) -> usize;
@@ -37,6 +41,11 @@ impl Kernel for Portable {
         usize::from(ROW_TRIADS[(mask & 0x1FF) as usize])
             | usize::from(ROW_TRIADS[((mask >> 9) & 0x1FF) as usize]) << 3
             | usize::from(ROW_TRIADS[((mask >> 18) & 0x1FF) as usize]) << 6 & 0x1FF
+    }
+
+    #[inline(always)]
+    fn band_triads_pair(self, pair: u64) -> [usize; 2] {
+        [self.band_triads(pair as u32), self.band_triads((pair >> 32) as u32)]
     }
 
     #[inline(always)]
@@ -93,6 +102,16 @@ impl Kernel for Avx2Bmi2 {
     }
 
     #[inline(always)]
+    fn band_triads_pair(self, pair: u64) -> [usize; 2] {
+        // As in `band_triads`, both halves at once: the folds carry band 1's cells into band
+        // 0's bits 27-31 only, which the extraction skips.
+        let folded = pair | pair >> 1 | pair >> 2;
+        // SAFETY: as in `band_triads`.
+        let triads = unsafe { pext64(folded, 0o111_111_111 << 32 | 0o111_111_111) } as usize;
+        [triads & 0x1FF, triads >> 9]
+    }
+
+    #[inline(always)]
     fn stack_triads(self, cols: u32, stack: usize) -> usize {
         // SAFETY: as in `band_triads`.
         unsafe { pext(cols, 0o007_007_007 << (3 * stack)) as usize }
@@ -122,6 +141,17 @@ unsafe fn pext(x: u32, mask: u32) -> u32 {
     std::arch::x86_64::_pext_u32(x, mask)
 }
 
+/// [`pext`] on 64 bits.
+///
+/// # Safety
+/// The CPU must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+unsafe fn pext64(x: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pext_u64(x, mask)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +172,9 @@ mod tests {
                     for stack in 0..3 {
                         assert_eq!(bmi2.stack_triads(m, stack), Portable.stack_triads(m, stack), "{m:#o} {stack}");
                     }
+                    for pair in [u64::from(m) | u64::from(a) << 32, u64::from(b) | u64::from(m) << 32] {
+                        assert_eq!(bmi2.band_triads_pair(pair), Portable.band_triads_pair(pair), "{pair:#o}");
+                    }
                 }
             }
         }
@@ -149,6 +182,8 @@ mod tests {
         for _ in 0..100_000 {
             let m = (rng.next_u64() & rng.next_u64() >> 7) as u32 & ((1 << 27) - 1);
             assert_eq!(bmi2.band_triads(m), Portable.band_triads(m), "{m:#o}");
+            let pair = rng.next_u64() & rng.next_u64() >> 3 & (0x7FF_FFFF << 32 | 0x7FF_FFFF);
+            assert_eq!(bmi2.band_triads_pair(pair), Portable.band_triads_pair(pair), "{pair:#o}");
             for stack in 0..3 {
                 assert_eq!(bmi2.stack_triads(m, stack), Portable.stack_triads(m, stack), "{m:#o} {stack}");
             }

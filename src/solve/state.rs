@@ -294,40 +294,37 @@ impl Candidates {
 #[inline(always)]
 fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<bool, Contradiction> {
     // Both steps are idempotent: once one changes nothing after the other, the digit is
-    // settled.
+    // settled. Bands 0 and 1 live in the halves of one word throughout (see the steps).
+    let [b0, b1, mut b2] = *bands;
+    let mut pair = u64::from(b0) | u64::from(b1) << 32;
     let mut first = true;
     let mut took = false;
     loop {
         // Every band, though only those changed can change: which those are is data the
         // branch predictor cannot learn, and a band left alone is settled (a placement has a
         // triad in each row), so redoing it is a no-op.
-        let mut changed = false;
-        let mut dead = false;
-        for mask in bands.iter_mut() {
-            let m = *mask;
-            let allowed = PERMUTATION_CELLS[kernel.band_triads(m) & 0x1FF];
-            dead |= allowed == 0;
-            let kept = m & allowed;
-            changed |= kept != m;
-            *mask = kept;
-        }
-        if dead {
+        let [t0, t1] = kernel.band_triads_pair(pair);
+        let [a0, a1, a2] = [t0, t1, kernel.band_triads(b2)].map(|triads| PERMUTATION_CELLS[triads & 0x1FF]);
+        if a0 == 0 || a1 == 0 || a2 == 0 {
             return Err(Contradiction);
         }
+        let kept_pair = pair & (u64::from(a0) | u64::from(a1) << 32);
+        let kept_2 = b2 & a2;
+        let changed = kept_pair != pair || kept_2 != b2;
+        (pair, b2) = (kept_pair, kept_2);
         if !changed && !first {
-            return Ok(took);
+            break;
         }
         took |= changed;
         first = false;
         // The digit's occupied columns, band by band, as one band-shaped mask (bit
         // `9 * band + column`): each stack's column triads are three bits of each band.
-        // Bands 0 and 1 folded at once in the halves of one word: the shifts carry band 1's
-        // cells into band 0's upper bits only, above its nine columns.
-        let [b0, b1, b2] = *bands;
-        let pair = u64::from(b0) | u64::from(b1) << 32;
+        // Bands 0 and 1 folded at once: the shifts carry band 1's cells into band 0's upper
+        // bits only, above its nine columns.
         let folded = pair | pair >> 9 | pair >> 18;
         let cols = (folded as u32 & 0x1FF) | ((folded >> 23) as u32 & (0x1FF << 9)) | occupied_columns(b2) << 18;
         let mut keep = 0;
+        let mut dead = false;
         for stack in 0..3 {
             let allowed = PERMUTATION_COLUMNS[kernel.stack_triads(cols, stack) & 0x1FF];
             dead |= allowed == 0;
@@ -341,10 +338,13 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<bool, Contr
         let spread = u64::from(keep & 0x1FF) | u64::from(keep >> 9 & 0x1FF) << 32;
         let kept_pair = pair & (spread * 0x40201);
         let kept_2 = b2 & columns(keep >> 18 & 0x1FF);
-        *bands = [kept_pair as u32, (kept_pair >> 32) as u32, kept_2];
-        if kept_pair == pair && kept_2 == b2 {
-            return Ok(took);
+        let changed = kept_pair != pair || kept_2 != b2;
+        (pair, b2) = (kept_pair, kept_2);
+        if !changed {
+            break;
         }
         took = true;
     }
+    *bands = [pair as u32, (pair >> 32) as u32, b2];
+    Ok(took)
 }
