@@ -20,6 +20,14 @@ pub trait Kernel: Copy {
     /// 0-26 and 32-58).
     fn band_triads_pair(self, pair: u64) -> [usize; 2];
 
+    /// The nine bits of each half of a word (bits 0-8 and 32-40) packed together, bits 0-17:
+    /// two bands' occupied columns, folded in one word, as one mask.
+    fn pack_halves(self, word: u64) -> u32;
+
+    /// [`Kernel::pack_halves`] undone: bits 0-8 of `bits` to bits 0-8, bits 9-17 to bits
+    /// 32-40.
+    fn unpack_halves(self, bits: u32) -> u64;
+
     /// The column triads of one stack (bit `3 * band + column`, column 0-2 within the stack)
     /// from a digit's occupied columns band by band (`cols`, bit `9 * band + column`).
     fn stack_triads(self, cols: u32, stack: usize) -> usize;
@@ -46,6 +54,16 @@ impl Kernel for Portable {
     #[inline(always)]
     fn band_triads_pair(self, pair: u64) -> [usize; 2] {
         [self.band_triads(pair as u32), self.band_triads((pair >> 32) as u32)]
+    }
+
+    #[inline(always)]
+    fn pack_halves(self, word: u64) -> u32 {
+        (word as u32 & 0x1FF) | ((word >> 23) as u32 & (0x1FF << 9))
+    }
+
+    #[inline(always)]
+    fn unpack_halves(self, bits: u32) -> u64 {
+        u64::from(bits & 0x1FF) | u64::from(bits >> 9 & 0x1FF) << 32
     }
 
     #[inline(always)]
@@ -112,6 +130,18 @@ impl Kernel for Avx2Bmi2 {
     }
 
     #[inline(always)]
+    fn pack_halves(self, word: u64) -> u32 {
+        // SAFETY: as in `band_triads`.
+        unsafe { pext64(word, HALVES) as u32 }
+    }
+
+    #[inline(always)]
+    fn unpack_halves(self, bits: u32) -> u64 {
+        // SAFETY: as in `band_triads`.
+        unsafe { pdep64(u64::from(bits), HALVES) }
+    }
+
+    #[inline(always)]
     fn stack_triads(self, cols: u32, stack: usize) -> usize {
         // SAFETY: as in `band_triads`.
         unsafe { pext(cols, 0o007_007_007 << (3 * stack)) as usize }
@@ -139,6 +169,21 @@ impl Kernel for Avx2Bmi2 {
 #[inline]
 unsafe fn pext(x: u32, mask: u32) -> u32 {
     std::arch::x86_64::_pext_u32(x, mask)
+}
+
+/// The bits [`Kernel::pack_halves`] keeps.
+#[cfg(target_arch = "x86_64")]
+const HALVES: u64 = 0x1FF << 32 | 0x1FF;
+
+/// BMI2's parallel bit deposit on 64 bits.
+///
+/// # Safety
+/// The CPU must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+unsafe fn pdep64(x: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pdep_u64(x, mask)
 }
 
 /// [`pext`] on 64 bits.
@@ -174,7 +219,9 @@ mod tests {
                     }
                     for pair in [u64::from(m) | u64::from(a) << 32, u64::from(b) | u64::from(m) << 32] {
                         assert_eq!(bmi2.band_triads_pair(pair), Portable.band_triads_pair(pair), "{pair:#o}");
+                        assert_eq!(bmi2.pack_halves(pair), Portable.pack_halves(pair), "{pair:#o}");
                     }
+                    assert_eq!(bmi2.unpack_halves(m), Portable.unpack_halves(m), "{m:#o}");
                 }
             }
         }

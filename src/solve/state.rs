@@ -322,7 +322,7 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<bool, Contr
         // Bands 0 and 1 folded at once: the shifts carry band 1's cells into band 0's upper
         // bits only, above its nine columns.
         let folded = pair | pair >> 9 | pair >> 18;
-        let cols = (folded as u32 & 0x1FF) | ((folded >> 23) as u32 & (0x1FF << 9)) | occupied_columns(b2) << 18;
+        let cols = kernel.pack_halves(folded) | occupied_columns(b2) << 18;
         let mut keep = 0;
         let mut dead = false;
         for stack in 0..3 {
@@ -335,8 +335,7 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<bool, Contr
         }
         // Bands 0 and 1 again in one word: each half's nine columns spread down its three
         // rows by one multiply, the halves too far apart to meet.
-        let spread = u64::from(keep & 0x1FF) | u64::from(keep >> 9 & 0x1FF) << 32;
-        let kept_pair = pair & (spread * 0x40201);
+        let kept_pair = pair & (kernel.unpack_halves(keep) * 0x40201);
         let kept_2 = b2 & columns(keep >> 18 & 0x1FF);
         let changed = kept_pair != pair || kept_2 != b2;
         (pair, b2) = (kept_pair, kept_2);
