@@ -34,9 +34,6 @@ pub trait Kernel: Copy {
 
     /// [`clear::clear_cells`]: takes `cells` out of every digit's masks but `digit`'s.
     fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32;
-
-    /// [`clear::all_covered`]: whether every cell is still some digit's candidate.
-    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool;
 }
 
 /// The base instruction set: table lookups and shifts.
@@ -75,11 +72,6 @@ impl Kernel for Portable {
     #[inline(always)]
     fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32 {
         clear::clear_cells(digits, cells, digit)
-    }
-
-    #[inline(always)]
-    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool {
-        clear::all_covered(digits)
     }
 }
 
@@ -151,12 +143,6 @@ impl Kernel for Avx2Bmi2 {
     fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32 {
         // SAFETY: as in `band_triads`.
         unsafe { clear::clear_cells_avx2(digits, cells, digit) }
-    }
-
-    #[inline(always)]
-    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool {
-        // SAFETY: as in `clear_cells`.
-        unsafe { clear::all_covered_avx2(digits) }
     }
 }
 
