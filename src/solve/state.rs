@@ -318,15 +318,12 @@ fn settle_digit(kernel: impl Kernel, bands: &mut [u32; 3]) -> Result<(), Contrad
         // bits only, above its nine columns.
         let folded = pair | pair >> 9 | pair >> 18;
         let cols = kernel.pack_halves(folded) | occupied_columns(b2) << 18;
+        // A stack with no placement left keeps no column: that takes the digit's cells in the
+        // stack from every band (it had some: each band just kept a triad in every box), so
+        // the band step that follows finds the contradiction, no check needed here.
         let mut keep = 0;
-        let mut dead = false;
         for stack in 0..3 {
-            let allowed = PERMUTATION_COLUMNS[kernel.stack_triads(cols, stack) & 0x1FF];
-            dead |= allowed == 0;
-            keep |= allowed << (3 * stack);
-        }
-        if dead {
-            return Err(Contradiction);
+            keep |= PERMUTATION_COLUMNS[kernel.stack_triads(cols, stack) & 0x1FF] << (3 * stack);
         }
         // Bands 0 and 1 again in one word: each half's nine columns spread down its three
         // rows by one multiply, the halves too far apart to meet.
