@@ -3,7 +3,6 @@
 //! bands). In 128-bit registers on x86-64, where SSE2 is part of the base instruction set, and
 //! by portable loops elsewhere, the two tested alike.
 
-use super::tables::BAND_CELLS;
 use crate::grid::SIDE;
 
 /// Takes the cells of `cells` (one 27-bit mask per band) out of every digit's masks but
@@ -130,42 +129,6 @@ pub unsafe fn clear_cells_avx2(digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], d
     hit
 }
 
-/// True when every cell of every band is still some digit's candidate.
-#[inline(always)]
-pub fn all_covered(digits: &[[u32; 3]; SIDE]) -> bool {
-    (0..3).all(|band| digits.iter().fold(0, |covered, bands| covered | bands[band]) == BAND_CELLS)
-}
-
-/// [`all_covered`] in one register for CPUs with AVX2: windows of the flat masks that start at
-/// a multiple of three keep lane i on band i % 3; the three masks they miss (band 3 of digits
-/// 3, 6 and 9) are added alone.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
-pub unsafe fn all_covered_avx2(digits: &[[u32; 3]; SIDE]) -> bool {
-    use std::arch::x86_64::{
-        __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_or_si256,
-        _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_setr_epi32,
-    };
-    let flat = digits.as_flattened();
-    let window = |start: usize| match flat.get(start..start + 8) {
-        // SAFETY: the slice is eight u32 (32 bytes); the load is an unaligned one.
-        Some(lanes) => unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) },
-        None => _mm256_set1_epi32(0),
-    };
-    let missed = flat.get(8).zip(flat.get(17)).zip(flat.get(26)).map_or(0, |((a, b), c)| a | b | c);
-    let v = _mm256_or_si256(_mm256_or_si256(window(0), window(9)), window(18));
-    let v = _mm256_or_si256(v, _mm256_setr_epi32(0, 0, missed as i32, 0, 0, 0, 0, 0));
-    // Lanes 3-7 fold onto lanes 0-4, then lanes 3-4 onto lanes 0-1: lanes 0-2 are the bands.
-    let v = _mm256_or_si256(v, _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(3, 4, 5, 6, 7, 5, 6, 7)));
-    let v = _mm256_or_si256(v, _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(3, 4, 2, 3, 4, 5, 6, 7)));
-    let full = _mm256_cmpeq_epi32(v, _mm256_set1_epi32(BAND_CELLS as i32));
-    _mm256_movemask_ps(_mm256_castsi256_ps(full)) & 7 == 7
-}
-
 /// The cells of a digit's band masks alone in their row and not yet placed, band by band:
 /// the cells that digit must now take.
 #[inline(always)]
@@ -226,6 +189,7 @@ pub fn new_row_singles_sse2(bands: &[u32; 3], placed: &[u32; 3]) -> [u32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::tables::BAND_CELLS;
     use crate::rng::Rng;
 
     #[test]
@@ -269,21 +233,12 @@ mod tests {
                 // Dense masks (most cells covered), now and then a full one.
                 *mask = if next() % 4 == 0 { BAND_CELLS } else { (next() | next()) & BAND_CELLS };
             }
-            // Every band uncovered at some cell now and then, band 3 of digits 3, 6, 9 included.
-            if round % 3 == 0 {
-                let (band, bit) = (next() as usize % 3, next() % 27);
-                for bands in &mut digits {
-                    bands[band] &= !(1 << bit);
-                }
-            }
-            // SAFETY: the CPU has AVX2 (checked above).
-            assert_eq!(unsafe { all_covered_avx2(&digits) }, all_covered(&digits), "{round}");
             let cells = [0; 3].map(|_| if next() % 3 == 0 { 0 } else { 1 << (next() % 27) | next() & next() & next() & BAND_CELLS });
             let digit = round % SIDE;
             let mut expected = digits;
             let expected_hit = clear_cells_portable(&mut expected, cells, digit);
             let mut got = digits;
-            // SAFETY: as above.
+            // SAFETY: the CPU has AVX2 (checked above).
             assert_eq!(unsafe { clear_cells_avx2(&mut got, cells, digit) }, expected_hit, "{round}");
             assert_eq!(got, expected, "{round}");
         }

@@ -16,15 +16,24 @@ pub trait Kernel: Copy {
     /// The triads (bit `3 * row + box`) in which a band mask (27 bits) has a cell.
     fn band_triads(self, mask: u32) -> usize;
 
+    /// [`Kernel::band_triads`] of two band masks at once, in the halves of one word (bits
+    /// 0-26 and 32-58).
+    fn band_triads_pair(self, pair: u64) -> [usize; 2];
+
+    /// The nine bits of each half of a word (bits 0-8 and 32-40) packed together, bits 0-17:
+    /// two bands' occupied columns, folded in one word, as one mask.
+    fn pack_halves(self, word: u64) -> u32;
+
+    /// [`Kernel::pack_halves`] undone: bits 0-8 of `bits` to bits 0-8, bits 9-17 to bits
+    /// 32-40.
+    fn unpack_halves(self, bits: u32) -> u64;
+
     /// The column triads of one stack (bit `3 * band + column`, column 0-2 within the stack)
     /// from a digit's occupied columns band by band (`cols`, bit `9 * band + column`).
     fn stack_triads(self, cols: u32, stack: usize) -> usize;
 
     /// [`clear::clear_cells`]: takes `cells` out of every digit's masks but `digit`'s.
     fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32;
-
-    /// [`clear::all_covered`]: whether every cell is still some digit's candidate.
-    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool;
 }
 
 /// The base instruction set: table lookups and shifts.
@@ -40,6 +49,21 @@ impl Kernel for Portable {
     }
 
     #[inline(always)]
+    fn band_triads_pair(self, pair: u64) -> [usize; 2] {
+        [self.band_triads(pair as u32), self.band_triads((pair >> 32) as u32)]
+    }
+
+    #[inline(always)]
+    fn pack_halves(self, word: u64) -> u32 {
+        (word as u32 & 0x1FF) | ((word >> 23) as u32 & (0x1FF << 9))
+    }
+
+    #[inline(always)]
+    fn unpack_halves(self, bits: u32) -> u64 {
+        u64::from(bits & 0x1FF) | u64::from(bits >> 9 & 0x1FF) << 32
+    }
+
+    #[inline(always)]
     fn stack_triads(self, cols: u32, stack: usize) -> usize {
         let t = cols >> (3 * stack) & 0o007_007_007;
         ((t | t >> 6 | t >> 12) & 0x1FF) as usize
@@ -48,11 +72,6 @@ impl Kernel for Portable {
     #[inline(always)]
     fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32 {
         clear::clear_cells(digits, cells, digit)
-    }
-
-    #[inline(always)]
-    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool {
-        clear::all_covered(digits)
     }
 }
 
@@ -93,6 +112,28 @@ impl Kernel for Avx2Bmi2 {
     }
 
     #[inline(always)]
+    fn band_triads_pair(self, pair: u64) -> [usize; 2] {
+        // As in `band_triads`, both halves at once: the folds carry band 1's cells into band
+        // 0's bits 27-31 only, which the extraction skips.
+        let folded = pair | pair >> 1 | pair >> 2;
+        // SAFETY: as in `band_triads`.
+        let triads = unsafe { pext64(folded, 0o111_111_111 << 32 | 0o111_111_111) } as usize;
+        [triads & 0x1FF, triads >> 9]
+    }
+
+    #[inline(always)]
+    fn pack_halves(self, word: u64) -> u32 {
+        // SAFETY: as in `band_triads`.
+        unsafe { pext64(word, HALVES) as u32 }
+    }
+
+    #[inline(always)]
+    fn unpack_halves(self, bits: u32) -> u64 {
+        // SAFETY: as in `band_triads`.
+        unsafe { pdep64(u64::from(bits), HALVES) }
+    }
+
+    #[inline(always)]
     fn stack_triads(self, cols: u32, stack: usize) -> usize {
         // SAFETY: as in `band_triads`.
         unsafe { pext(cols, 0o007_007_007 << (3 * stack)) as usize }
@@ -102,12 +143,6 @@ impl Kernel for Avx2Bmi2 {
     fn clear_cells(self, digits: &mut [[u32; 3]; SIDE], cells: [u32; 3], digit: usize) -> u32 {
         // SAFETY: as in `band_triads`.
         unsafe { clear::clear_cells_avx2(digits, cells, digit) }
-    }
-
-    #[inline(always)]
-    fn all_covered(self, digits: &[[u32; 3]; SIDE]) -> bool {
-        // SAFETY: as in `clear_cells`.
-        unsafe { clear::all_covered_avx2(digits) }
     }
 }
 
@@ -120,6 +155,32 @@ impl Kernel for Avx2Bmi2 {
 #[inline]
 unsafe fn pext(x: u32, mask: u32) -> u32 {
     std::arch::x86_64::_pext_u32(x, mask)
+}
+
+/// The bits [`Kernel::pack_halves`] keeps.
+#[cfg(target_arch = "x86_64")]
+const HALVES: u64 = 0x1FF << 32 | 0x1FF;
+
+/// BMI2's parallel bit deposit on 64 bits.
+///
+/// # Safety
+/// The CPU must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+unsafe fn pdep64(x: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pdep_u64(x, mask)
+}
+
+/// [`pext`] on 64 bits.
+///
+/// # Safety
+/// The CPU must have BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+unsafe fn pext64(x: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pext_u64(x, mask)
 }
 
 #[cfg(test)]
@@ -142,6 +203,11 @@ mod tests {
                     for stack in 0..3 {
                         assert_eq!(bmi2.stack_triads(m, stack), Portable.stack_triads(m, stack), "{m:#o} {stack}");
                     }
+                    for pair in [u64::from(m) | u64::from(a) << 32, u64::from(b) | u64::from(m) << 32] {
+                        assert_eq!(bmi2.band_triads_pair(pair), Portable.band_triads_pair(pair), "{pair:#o}");
+                        assert_eq!(bmi2.pack_halves(pair), Portable.pack_halves(pair), "{pair:#o}");
+                    }
+                    assert_eq!(bmi2.unpack_halves(m), Portable.unpack_halves(m), "{m:#o}");
                 }
             }
         }
@@ -149,6 +215,8 @@ mod tests {
         for _ in 0..100_000 {
             let m = (rng.next_u64() & rng.next_u64() >> 7) as u32 & ((1 << 27) - 1);
             assert_eq!(bmi2.band_triads(m), Portable.band_triads(m), "{m:#o}");
+            let pair = rng.next_u64() & rng.next_u64() >> 3 & (0x7FF_FFFF << 32 | 0x7FF_FFFF);
+            assert_eq!(bmi2.band_triads_pair(pair), Portable.band_triads_pair(pair), "{pair:#o}");
             for stack in 0..3 {
                 assert_eq!(bmi2.stack_triads(m, stack), Portable.stack_triads(m, stack), "{m:#o} {stack}");
             }
