@@ -119,6 +119,14 @@ impl Partial {
         let Some(mut board) = self.start else {
             return Ok(0);
         };
+        if let Some((cell, digit)) = avoid {
+            if cell >= CELLS || !(1..=9).contains(&digit) {
+                return Ok(0);
+            }
+            if board.eliminate_and_settle(usize::from(digit) - 1, cell).is_err() {
+                return Ok(0);
+            }
+        }
         let mut dirty = 0;
         let mut rest = added;
         while rest != 0 {
@@ -141,14 +149,6 @@ impl Partial {
         }
         if board.settle(dirty).is_err() {
             return Ok(0);
-        }
-        if let Some((cell, digit)) = avoid {
-            if cell >= CELLS || !(1..=9).contains(&digit) {
-                return Ok(0);
-            }
-            if board.eliminate_and_settle(usize::from(digit) - 1, cell).is_err() {
-                return Ok(0);
-            }
         }
         if limit == 1 {
             return has_solution(board, should_stop).map(u64::from);
