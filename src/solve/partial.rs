@@ -119,6 +119,8 @@ impl Partial {
         let Some(mut board) = self.start else {
             return Ok(0);
         };
+        // The digit is ruled out before the givens go on: on the start alone that is mostly a
+        // contradiction already (fewer givens allow less), which then needs no placing at all.
         if let Some((cell, digit)) = avoid {
             if cell >= CELLS || !(1..=9).contains(&digit) {
                 return Ok(0);
