@@ -119,8 +119,8 @@ impl Partial {
         let Some(mut board) = self.start else {
             return Ok(0);
         };
-        // The digit is ruled out before the givens go on: on the start alone that is mostly a
-        // contradiction already (fewer givens allow less), which then needs no placing at all.
+        // The digit is ruled out before the givens go on: when no solution avoids it, the
+        // start's givens mostly show that alone, and nothing is placed or settled again.
         if let Some((cell, digit)) = avoid {
             if cell >= CELLS || !(1..=9).contains(&digit) {
                 return Ok(0);
