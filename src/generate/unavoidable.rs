@@ -18,6 +18,19 @@ const MOST: usize = 192;
 /// A board as a bit set: bit `cell` per cell.
 pub type Cells = u128;
 
+/// Calls `visit` with each cell of `cells`, in increasing order. Each 64-bit half is walked
+/// on its own: a walk over a 128-bit set takes several times the instructions a cell.
+#[inline(always)]
+pub fn for_each_cell(cells: Cells, mut visit: impl FnMut(usize)) {
+    for (half, offset) in [(cells as u64, 0), ((cells >> 64) as u64, 64)] {
+        let mut rest = half;
+        while rest != 0 {
+            visit(offset + rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+    }
+}
+
 /// Words of a set of set indices (one bit per set of [`MOST`]).
 const WORDS: usize = MOST / 64;
 
@@ -160,14 +173,11 @@ impl Unavoidable {
             return;
         };
         *slot = set;
-        let mut cells = set;
-        while cells != 0 {
-            let cell = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
+        for_each_cell(set, |cell| {
             if let Some(held) = self.holding.get_mut(cell).and_then(|words| words.get_mut(word)) {
                 *held |= 1 << (k % 64);
             }
-        }
+        });
         self.count += 1;
     }
 
