@@ -11,7 +11,7 @@
 //! (those its singles did not owe to the removed givens); any order gives the same answer.
 
 use super::removal::{cell_set, Thinning};
-use super::unavoidable::Cells;
+use super::unavoidable::{for_each_cell, Cells};
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::steps::geometry::{PEERS, UNITS, UNITS_OF, UNIT_CELLS};
 
@@ -31,11 +31,7 @@ impl SinglesOrder {
     pub fn new(board: &Thinning, solution: &Grid) -> SinglesOrder {
         let givens = Filling::new(board, solution);
         let mut order = SinglesOrder { givens, cells: [0; CELLS], len: 0 };
-        let mut empty = order.givens.empty;
-        while empty != 0 {
-            order.push(empty.trailing_zeros() as u8);
-            empty &= empty - 1;
-        }
+        for_each_cell(order.givens.empty, |cell| order.push(cell as u8));
         order
     }
 
@@ -136,12 +132,7 @@ impl Filling {
     /// The board of the givens of `board`, each the digit of `solution` there.
     fn new(board: &Thinning, solution: &Grid) -> Filling {
         let mut filling = Filling { at: [0; SIDE], open: [ALL; SIDE], empty: ALL, units: [0; UNITS] };
-        let mut givens = board.givens();
-        while givens != 0 {
-            let cell = givens.trailing_zeros() as u8;
-            givens &= givens - 1;
-            filling.put(usize::from(cell), digit_of(solution, cell));
-        }
+        for_each_cell(board.givens(), |cell| filling.put(cell, digit_of(solution, cell as u8)));
         filling
     }
 
@@ -171,12 +162,9 @@ impl Filling {
         };
         *at &= !(1 << cell);
         self.empty |= 1 << cell;
-        let mut rest = *at;
-        *open = ALL;
-        while rest != 0 {
-            *open &= !PEERS.get(rest.trailing_zeros() as usize).copied().unwrap_or(0);
-            rest &= rest - 1;
-        }
+        let mut still = ALL;
+        for_each_cell(*at, |held| still &= !PEERS.get(held).copied().unwrap_or(0));
+        *open = still;
         for unit in units {
             if let Some(held) = self.units.get_mut(usize::from(unit)) {
                 *held &= !(1 << digit);

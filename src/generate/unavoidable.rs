@@ -18,6 +18,19 @@ const MOST: usize = 192;
 /// A board as a bit set: bit `cell` per cell.
 pub type Cells = u128;
 
+/// Calls `visit` with each cell of `cells`, in increasing order. Each 64-bit half is walked
+/// on its own: a walk over a 128-bit set takes several times the instructions a cell.
+#[inline(always)]
+pub fn for_each_cell(cells: Cells, mut visit: impl FnMut(usize)) {
+    for (half, offset) in [(cells as u64, 0), ((cells >> 64) as u64, 64)] {
+        let mut rest = half;
+        while rest != 0 {
+            visit(offset + rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+    }
+}
+
 /// Words of a set of set indices (one bit per set of [`MOST`]).
 const WORDS: usize = MOST / 64;
 
@@ -38,91 +51,87 @@ impl Unavoidable {
             count: 0,
             holding: [[0; WORDS]; CELLS],
         };
-        let cells = solution.cells();
-        // columns[d][r]: the column of digit d + 1 in row r.
-        let mut columns = [[0usize; SIDE]; SIDE];
-        for (cell, &value) in cells.iter().enumerate() {
-            if let Some(slot) = usize::from(value)
-                .checked_sub(1)
-                .and_then(|d| columns.get_mut(d))
-            {
-                slot[cell / SIDE] = cell % SIDE;
-            }
-        }
+        let Some(layout) = Layout::of(solution) else {
+            return found;
+        };
         for a in 0..SIDE {
             for b in a + 1..SIDE {
-                found.pair(&columns[a], &columns[b]);
+                found.pair(&layout, a, b);
             }
         }
         // Two rows of a band, and two columns of a stack (the grid read transposed).
         for first in 0..SIDE {
             for second in first + 1..(first / 3 + 1) * 3 {
-                found.lines(cells, |line, k| line * SIDE + k, first, second);
-                found.lines(cells, |line, k| k * SIDE + line, first, second);
+                found.lines(&layout.rows, first, second, |positions| row_cells(first, positions) | row_cells(second, positions));
+                found.lines(&layout.columns, first, second, |positions| column_cells(first, positions) | column_cells(second, positions));
             }
         }
         found
     }
 
-    /// Adds the sets of two rows of one band (or two columns of one stack, with `cell` reading
-    /// the grid transposed) that three or more digits make: following the digit of the first
-    /// line at a position to the second line's digit there, and on, closes a cycle of
-    /// positions, and swapping the two lines' digits along it leaves every unit with its
-    /// digits (each position's column, and each box, since the lines share their boxes). Two
-    /// positions only are a rectangle, which the digit pairs give already.
-    fn lines(&mut self, cells: &[u8; CELLS], cell: impl Fn(usize, usize) -> usize, first: usize, second: usize) {
-        let digit = |line: usize, k: usize| cells.get(cell(line, k)).map_or(0, |&value| usize::from(value));
+    /// Adds the sets of two rows of one band (or two columns of one stack: `lines` holds the
+    /// digits of each line, and `cells` gives the cells of both lines at some positions) that
+    /// three or more digits make: following the digit of the first line at a position to the
+    /// second line's digit there, and on, closes a cycle of positions, and swapping the two
+    /// lines' digits along it leaves every unit with its digits (each position's column, and
+    /// each box, since the lines share their boxes). Two positions only are a rectangle, which
+    /// the digit pairs give already.
+    fn lines(&mut self, lines: &[[u8; SIDE]; SIDE], first: usize, second: usize, cells: impl Fn(u16) -> Cells) {
+        let (Some(first), Some(second)) = (lines.get(first), lines.get(second)) else {
+            return;
+        };
         // The position of each digit in the first line.
-        let mut position = [0usize; SIDE + 1];
-        for k in 0..SIDE {
-            if let Some(slot) = position.get_mut(digit(first, k)) {
-                *slot = k;
+        let mut position = [0u8; SIDE + 1];
+        for (k, &digit) in first.iter().enumerate() {
+            if let Some(slot) = position.get_mut(usize::from(digit)) {
+                *slot = k as u8;
             }
         }
         let mut seen = 0u16;
         for start in 0..SIDE {
-            let (mut k, mut set, mut length) = (start, 0 as Cells, 0);
+            let (mut k, mut cycle) = (start, 0u16);
             while seen & (1 << k) == 0 {
                 seen |= 1 << k;
-                set |= 1 << cell(first, k) | 1 << cell(second, k);
-                length += 1;
-                k = position.get(digit(second, k)).copied().unwrap_or(start);
+                cycle |= 1 << k;
+                k = second.get(k).and_then(|&digit| position.get(usize::from(digit))).map_or(start, |&next| usize::from(next));
             }
-            if length > 2 && self.count < MOST {
-                self.add(set);
+            if cycle.count_ones() > 2 && self.count < MOST {
+                self.add(cells(cycle));
             }
         }
     }
 
-    /// Adds the swappable sets of one digit pair: the rows where the pair is swapped must take
-    /// the same columns for each digit (row cycles of the pair), and each box must hold both
-    /// digits of the set or neither.
-    fn pair(&mut self, a: &[usize; SIDE], b: &[usize; SIDE]) {
-        // The row holding digit a in each column.
-        let mut row_of_a = [0usize; SIDE];
-        for (row, &col) in a.iter().enumerate() {
-            if let Some(slot) = row_of_a.get_mut(col) {
-                *slot = row;
-            }
-        }
-        // Each row cycle's cells and the boxes its two digits fill.
-        let mut cycles = [(0 as Cells, 0u16, 0u16); SIDE];
+    /// Adds the swappable sets of digits `a` and `b` (0-8): the rows where the pair is swapped
+    /// must take the same columns for each digit (row cycles of the pair), and each box must
+    /// hold both digits of the set or neither.
+    fn pair(&mut self, layout: &Layout, a: usize, b: usize) {
+        let (Some(column_of_b), Some(row_of_a), Some(boxes_of_a), Some(boxes_of_b), Some(&at_a), Some(&at_b)) = (
+            layout.column.get(b),
+            layout.row.get(a),
+            layout.boxes.get(a),
+            layout.boxes.get(b),
+            layout.at.get(a),
+            layout.at.get(b),
+        ) else {
+            return;
+        };
+        // Each row cycle's rows and the boxes its two digits fill, as bits.
+        let mut cycles = [(0u16, 0u16, 0u16); SIDE];
         let mut cycle_count = 0;
         let mut seen = 0u16;
         for start in 0..SIDE {
             if seen & (1 << start) != 0 {
                 continue;
             }
-            let mut cycle = (0 as Cells, 0u16, 0u16);
+            let mut cycle = (0u16, 0u16, 0u16);
             let mut row = start;
             while seen & (1 << row) == 0 {
                 seen |= 1 << row;
-                let (col_a, col_b) = (a[row], b[row]);
-                cycle.0 |= 1 << (row * SIDE + col_a) | 1 << (row * SIDE + col_b);
-                cycle.1 |= 1 << box_of(row, col_a);
-                cycle.2 |= 1 << box_of(row, col_b);
+                cycle.0 |= 1 << row;
+                cycle.1 |= boxes_of_a[row];
+                cycle.2 |= boxes_of_b[row];
                 // The next row holds digit a in the column where this row holds b.
-                row = row_of_a.get(col_b).copied().unwrap_or(start);
+                row = usize::from(row_of_a[usize::from(column_of_b[row]) % SIDE]) % SIDE;
             }
             if let Some(slot) = cycles.get_mut(cycle_count) {
                 *slot = cycle;
@@ -139,16 +148,16 @@ impl Unavoidable {
             if kept.iter().take(kept_count).any(|&smaller| subset & smaller == smaller) {
                 continue;
             }
-            let (set, boxes_a, boxes_b) = cycles
+            let (rows, boxes_a, boxes_b) = cycles
                 .iter()
                 .enumerate()
                 .filter(|(k, _)| subset & (1 << k) != 0)
-                .fold((0 as Cells, 0u16, 0u16), |union, (_, cycle)| {
+                .fold((0u16, 0u16, 0u16), |union, (_, cycle)| {
                     (union.0 | cycle.0, union.1 | cycle.1, union.2 | cycle.2)
                 });
             // Sets of other pairs hold other digits, and other unions other rows: no repeats.
             if boxes_a == boxes_b && self.count < MOST {
-                self.add(set);
+                self.add((at_a | at_b) & rows_cells(rows));
                 if let Some(slot) = kept.get_mut(kept_count) {
                     *slot = subset;
                     kept_count += 1;
@@ -164,14 +173,11 @@ impl Unavoidable {
             return;
         };
         *slot = set;
-        let mut cells = set;
-        while cells != 0 {
-            let cell = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
+        for_each_cell(set, |cell| {
             if let Some(held) = self.holding.get_mut(cell).and_then(|words| words.get_mut(word)) {
                 *held |= 1 << (k % 64);
             }
-        }
+        });
         self.count += 1;
     }
 
@@ -214,6 +220,72 @@ impl Unavoidable {
     pub fn sets(&self) -> &[Cells] {
         self.sets.get(..self.count).unwrap_or_default()
     }
+}
+
+/// Where each digit is in a solution grid, read once for all the sets.
+struct Layout {
+    /// `column[d][r]`: the column of digit d + 1 in row r; `row[d][c]`: its row in column c.
+    column: [[u8; SIDE]; SIDE],
+    row: [[u8; SIDE]; SIDE],
+    /// `boxes[d][r]`: the box of digit d + 1 in row r, as a bit.
+    boxes: [[u16; SIDE]; SIDE],
+    /// The cells of each digit.
+    at: [Cells; SIDE],
+    /// The digits of each row, and of each column.
+    rows: [[u8; SIDE]; SIDE],
+    columns: [[u8; SIDE]; SIDE],
+}
+
+impl Layout {
+    /// The layout of `solution`; `None` when a cell is empty or holds no digit.
+    fn of(solution: &Grid) -> Option<Layout> {
+        let mut layout = Layout {
+            column: [[0; SIDE]; SIDE],
+            row: [[0; SIDE]; SIDE],
+            boxes: [[0; SIDE]; SIDE],
+            at: [0; SIDE],
+            rows: [[0; SIDE]; SIDE],
+            columns: [[0; SIDE]; SIDE],
+        };
+        for (cell, &value) in solution.cells().iter().enumerate() {
+            let d = usize::from(value).checked_sub(1).filter(|&d| d < SIDE)?;
+            let (r, c) = (cell / SIDE, cell % SIDE);
+            layout.column[d][r] = c as u8;
+            layout.row[d][c] = r as u8;
+            layout.boxes[d][r] = 1 << box_of(r, c);
+            layout.at[d] |= 1 << cell;
+            layout.rows[r][c] = value;
+            layout.columns[c][r] = value;
+        }
+        Some(layout)
+    }
+}
+
+/// The cells of `rows` (bit r per row).
+fn rows_cells(rows: u16) -> Cells {
+    let mut cells = 0;
+    let mut rest = rows & 0x1FF;
+    while rest != 0 {
+        cells |= 0x1FF << (SIDE * rest.trailing_zeros() as usize);
+        rest &= rest - 1;
+    }
+    cells
+}
+
+/// The cells of row `row` at the columns of `positions` (bit c per column).
+fn row_cells(row: usize, positions: u16) -> Cells {
+    Cells::from(positions & 0x1FF) << (SIDE * row % CELLS)
+}
+
+/// The cells of column `column` at the rows of `positions` (bit r per row).
+fn column_cells(column: usize, positions: u16) -> Cells {
+    let mut cells = 0;
+    let mut rest = positions & 0x1FF;
+    while rest != 0 {
+        cells |= 1 << ((SIDE * rest.trailing_zeros() as usize + column) % CELLS);
+        rest &= rest - 1;
+    }
+    cells
 }
 
 #[cfg(test)]

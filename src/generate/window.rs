@@ -4,7 +4,7 @@
 
 use super::removal::{cell_set, Thinning};
 use super::symmetry::Orbits;
-use super::unavoidable::Cells;
+use super::unavoidable::{for_each_cell, Cells};
 use crate::grid::{Grid, CELLS};
 use crate::solve::{Partial, Stopped};
 
@@ -70,13 +70,10 @@ fn fresh(board: &Thinning, solution: &Grid, removed: &[u8], orbits: &Orbits, ahe
     }
     let shared = givens & !out;
     let mut cells = [0u8; CELLS];
-    let mut rest = shared;
-    while rest != 0 {
-        let cell = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
+    for_each_cell(shared, |cell| {
         if let (Some(value), Some(&digit)) = (cells.get_mut(cell), solution.cells().get(cell)) {
             *value = digit;
         }
-    }
+    });
     (Partial::new(&Grid::from_values(cells).unwrap_or(Grid::EMPTY)), shared)
 }

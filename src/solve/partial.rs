@@ -119,6 +119,16 @@ impl Partial {
         let Some(mut board) = self.start else {
             return Ok(0);
         };
+        // The digit is ruled out before the givens go on: when no solution avoids it, the
+        // start's givens mostly show that alone, and nothing is placed or settled again.
+        if let Some((cell, digit)) = avoid {
+            if cell >= CELLS || !(1..=9).contains(&digit) {
+                return Ok(0);
+            }
+            if board.eliminate_and_settle(usize::from(digit) - 1, cell).is_err() {
+                return Ok(0);
+            }
+        }
         let mut dirty = 0;
         let mut rest = added;
         while rest != 0 {
@@ -141,14 +151,6 @@ impl Partial {
         }
         if board.settle(dirty).is_err() {
             return Ok(0);
-        }
-        if let Some((cell, digit)) = avoid {
-            if cell >= CELLS || !(1..=9).contains(&digit) {
-                return Ok(0);
-            }
-            if board.eliminate_and_settle(usize::from(digit) - 1, cell).is_err() {
-                return Ok(0);
-            }
         }
         if limit == 1 {
             return has_solution(board, should_stop).map(u64::from);

@@ -2,7 +2,12 @@
 //! solutions that avoid one digit at one cell (the incremental check of clue removal), and a
 //! walk over solutions.
 
-use super::search::{apply, count_up_to, search, settle_givens, Stopped};
+#[cfg(target_arch = "x86_64")]
+use super::kernel::Avx2Bmi2;
+use super::kernel::{Kernel, Portable};
+#[cfg(target_arch = "x86_64")]
+use super::search::bmi2_available;
+use super::search::{count_up_to, search, settle_givens, Stopped};
 use super::state::Candidates;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
@@ -83,6 +88,38 @@ pub fn random_solution(
     rng: &mut Rng,
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<Option<Grid>, Stopped> {
+    #[cfg(target_arch = "x86_64")]
+    if bmi2_available() {
+        // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+        return unsafe { random_solution_bmi2(grid, rng, should_stop) };
+    }
+    random_solution_with(Portable, grid, rng, should_stop)
+}
+
+/// [`random_solution`] compiled for AVX2, BMI1 and BMI2 with the [`Avx2Bmi2`] kernel, as the
+/// solver's search is: every kernel gives the same boards, so the same solution comes out.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+unsafe fn random_solution_bmi2(
+    grid: &Grid,
+    rng: &mut Rng,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<Grid>, Stopped> {
+    // SAFETY: the caller promises AVX2 and BMI2.
+    random_solution_with(unsafe { Avx2Bmi2::new_unchecked() }, grid, rng, should_stop)
+}
+
+/// [`random_solution`] with the propagation steps of `kernel`.
+#[inline(always)]
+fn random_solution_with(
+    kernel: impl Kernel,
+    grid: &Grid,
+    rng: &mut Rng,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<Grid>, Stopped> {
     let Some(start) = settled(grid) else {
         return Ok(None);
     };
@@ -126,7 +163,7 @@ pub fn random_solution(
                     depth += 1;
                 }
             }
-            alive = apply(&mut board, cell, option);
+            alive = board.place_and_settle(kernel, option, cell).is_ok();
         } else {
             let Some(frame) = depth.checked_sub(1).and_then(|top| stack.get_mut(top)) else {
                 return Ok(None);
@@ -138,12 +175,13 @@ pub fn random_solution(
             if frame.untried == 0 {
                 depth -= 1;
             }
-            alive = apply(&mut board, cell, option);
+            alive = board.place_and_settle(kernel, option, cell).is_ok();
         }
     }
 }
 
 /// A uniformly random set bit of a non-empty `options` mask.
+#[inline(always)]
 fn pick(options: u16, rng: &mut Rng) -> usize {
     let mut left = options;
     for _ in 0..rng.below(options.count_ones()) {
@@ -194,6 +232,24 @@ mod tests {
         assert_eq!(solved, crate::solve::solve(&puzzle));
         let broken = grid(&format!("55{}", &PUZZLE[2..]));
         assert_eq!(random_solution(&broken, &mut rng, &mut never), Ok(None));
+    }
+
+    #[test]
+    fn the_dispatched_fill_matches_the_portable_one() {
+        // Boards with few givens, so that fills guess and backtrack; the same seed must give
+        // the same solution whichever kernel the CPU takes.
+        let puzzle = grid(PUZZLE);
+        for seed in 0..200 {
+            let mut cells = *puzzle.cells();
+            cells.iter_mut().skip(usize::try_from(seed % 7).unwrap_or(0)).step_by(2).for_each(|cell| *cell = 0);
+            let board = Grid::from_values(cells).unwrap_or(Grid::EMPTY);
+            for board in [board, Grid::EMPTY] {
+                let fast = random_solution(&board, &mut Rng::new(seed), &mut never);
+                let portable = random_solution_with(Portable, &board, &mut Rng::new(seed), &mut never);
+                assert_eq!(fast, portable);
+                assert!(fast.ok().flatten().is_some_and(|s| s.is_complete() && is_valid(&s)));
+            }
+        }
     }
 
     #[test]
