@@ -35,6 +35,7 @@ pub fn solve_path(start: Pencil, allowed: Techniques, unique: impl Into<Uniquene
         let Some(step) = found else { break };
         memo.applying(&pencil, &step);
         pencil.apply(&step);
+        memo.applied(&pencil);
         steps.push(step);
     }
     Path { solved: pencil.is_solved(), steps, end: pencil }
