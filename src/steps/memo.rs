@@ -16,7 +16,7 @@
 
 use super::bits::{pop9, two};
 use super::chains::Buffers;
-use super::geometry::{members, Cells, PEERS, UNIT_CELLS};
+use super::geometry::{members, units_meeting, Cells, ALL_UNITS, PEERS, UNIT_CELLS};
 use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
 use super::table::{Technique, Techniques};
@@ -28,7 +28,6 @@ pub struct Skip {
     pub units: u32,
 }
 
-const ALL_UNITS: u32 = (1 << 27) - 1;
 const BOXES: u32 = ALL_UNITS & !((1 << 18) - 1);
 
 impl Skip {
@@ -159,25 +158,6 @@ fn units_before(technique: Technique, unit: usize) -> u32 {
     }
 }
 
-/// The units (bit `u`) holding some of `cells`: a path calls this for every step, so it
-/// reads the board a row (nine bits) at a time rather than cell by cell.
-fn units_meeting(cells: Cells) -> u32 {
-    let (mut rows, mut cols, mut boxes) = (0u32, 0u16, 0u32);
-    for band in 0..3 {
-        let mut band_cols = 0u16;
-        for r in 0..3 {
-            let row = (cells >> (27 * band + 9 * r)) as u16 & 0x1ff;
-            rows |= u32::from(row != 0) << (3 * band + r);
-            band_cols |= row;
-        }
-        cols |= band_cols;
-        for stack in 0..3 {
-            boxes |= u32::from(band_cols >> (3 * stack) & 7 != 0) << (3 * band + stack);
-        }
-    }
-    rows | u32::from(cols) << 9 | boxes << 18
-}
-
 /// For each digit-by-digit technique, the candidate cells of each digit where it found
 /// nothing; for each unit-by-unit one, the units where it found nothing since they changed.
 pub struct Memo {
@@ -195,11 +175,16 @@ pub struct Memo {
 
 impl Default for Memo {
     fn default() -> Memo {
-        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], board: 0, before: [0; 9], buffers: Buffers::default() }
+        Memo::with_buffers(Buffers::default())
     }
 }
 
 impl Memo {
+    /// Knowing nothing yet, with the chains' buffers given.
+    pub fn with_buffers(buffers: Buffers) -> Memo {
+        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], board: 0, before: [0; 9], buffers }
+    }
+
     /// What `technique` need not search on `p`.
     pub fn skip(&self, technique: Technique, p: &Pencil) -> Skip {
         match slot(technique) {
@@ -285,23 +270,7 @@ impl Memo {
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::steps::geometry::UNITS_OF;
     use crate::steps::testing::pencil_with;
-
-    #[test]
-    fn units_meeting_are_the_units_of_each_cell() {
-        let mut rng = Rng::new(17);
-        for _ in 0..2000 {
-            // Sparse and dense sets of cells.
-            let mut cells: Cells = 0;
-            for _ in 0..rng.below(12) {
-                cells |= 1 << rng.below(81);
-            }
-            let slow = members(cells).fold(0u32, |m, cell| UNITS_OF[cell].iter().fold(m, |m, &u| m | 1 << u));
-            assert_eq!(units_meeting(cells), slow, "{cells:x}");
-        }
-        assert_eq!(units_meeting((1 << 81) - 1), ALL_UNITS);
-    }
 
     /// The changes of a board that loses candidates, by their definitions: a cell whose marks
     /// changed and now has two (or three) of them; a digit whose places in a unit changed and
