@@ -99,6 +99,41 @@ pub fn units_meeting(cells: Cells) -> u32 {
     rows | u32::from(cols) << 9 | boxes << 18
 }
 
+/// Which of a unit's nine cells (in reading order, bit `i` for the `i`-th) are in `cells`:
+/// a row is nine bits of the board, a box three runs of three, and a column's bits, nine
+/// apart, are gathered by one multiplication (each lands at its own place, no two on one).
+pub fn unit_positions(cells: Cells, unit: usize) -> u16 {
+    const COLUMN: Cells = {
+        let mut column = 0;
+        let mut row = 0;
+        while row < 9 {
+            column |= 1 << (9 * row);
+            row += 1;
+        }
+        column
+    };
+    // Bit 9i of a column lands at 64 + i: a factor with bits 64 - 8i.
+    const GATHER: Cells = {
+        let mut factor = 0;
+        let mut i = 0;
+        while i < 9 {
+            factor |= 1 << (64 - 8 * i);
+            i += 1;
+        }
+        factor
+    };
+    match unit {
+        0..=8 => (cells >> (9 * unit)) as u16 & 0x1ff,
+        9..=17 => (((cells >> (unit - 9)) & COLUMN).wrapping_mul(GATHER) >> 64) as u16 & 0x1ff,
+        18..=26 => {
+            let corner = 27 * ((unit - 18) / 3) + 3 * ((unit - 18) % 3);
+            let run = |r: usize| (cells >> (corner + 9 * r)) as u16 & 7;
+            run(0) | (run(1) << 3) | (run(2) << 6)
+        }
+        _ => 0,
+    }
+}
+
 /// The one cell of a set with exactly one member.
 pub fn first(cells: Cells) -> usize {
     cells.trailing_zeros() as usize
@@ -182,5 +217,18 @@ mod tests {
             assert_eq!(units_meeting(cells), slow, "{cells:x}");
         }
         assert_eq!(units_meeting((1 << 81) - 1), ALL_UNITS);
+    }
+
+    #[test]
+    fn unit_positions_are_the_units_members_in_cells() {
+        let mut rng = crate::rng::Rng::new(19);
+        for _ in 0..500 {
+            let cells: Cells = (0..rng.below(60)).fold(0, |m, _| m | 1 << rng.below(81));
+            for unit in 0..UNITS {
+                let slow = UNIT_MEMBERS[unit].iter().enumerate().fold(0u16, |m, (i, &c)| m | u16::from(cells >> c & 1 == 1) << i);
+                assert_eq!(unit_positions(cells, unit), slow, "{cells:x} {unit}");
+            }
+        }
+        assert!((0..UNITS).all(|unit| unit_positions((1 << 81) - 1, unit) == 0x1ff));
     }
 }
