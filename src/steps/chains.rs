@@ -24,6 +24,26 @@ pub struct Buffers {
     work: Option<Work>,
 }
 
+thread_local! {
+    /// A finished path's buffers, for the next path on the same thread: making them (some
+    /// 20 kB, most of it filled) cost a hard path as much as a few of its steps.
+    static SPARE: std::cell::RefCell<Buffers> = std::cell::RefCell::default();
+}
+
+impl Buffers {
+    /// The buffers a finished path on this thread gave back, or new ones. Their contents are
+    /// as a search leaves them, which is what the next search expects: every node's link
+    /// count 0 but those `linked` names, every state unreached but those `queue` holds.
+    pub fn reused() -> Buffers {
+        SPARE.try_with(|spare| spare.take()).unwrap_or_default()
+    }
+
+    /// Gives the buffers back for the next path on this thread.
+    pub fn give_back(self) {
+        let _ = SPARE.try_with(|spare| spare.replace(self));
+    }
+}
+
 /// Simple colouring on the digits not in `skip` (a mask of digit indexes).
 pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<Step> {
     let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };

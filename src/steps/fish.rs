@@ -113,19 +113,15 @@ pub fn finned(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
             let fits = |union: Fins| union.fits(n);
             let found = first_viable_combination(&masks[..count], n, &fits, &mut |pick, union| {
                 let base = pick.iter().fold(0u16, |m, &i| m | 1 << lines[i]);
-                for bx in 0..9 {
+                let mut boxes = union.fin_boxes(n, rows);
+                while boxes != 0 {
+                    let bx = boxes.trailing_zeros() as usize;
+                    boxes &= boxes - 1;
                     // The box's band (base lines it crosses) and stack (cross lines it crosses).
                     let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
-                    let band_lines = 0b111u16 << (3 * band);
                     let stack_lines = 0b111u16 << (3 * stack);
-                    if base & band_lines == 0 {
-                        continue;
-                    }
                     let (outside, fins) = (union.outside(band, stack), union.fins(band, stack));
                     let have = pop9(outside);
-                    if have > n || fins == 0 {
-                        continue;
-                    }
                     let spare = stack_lines & !outside;
                     let found = choose_cover(spare, n - have, &mut |extra| {
                         let cover = outside | extra;
@@ -193,6 +189,29 @@ impl Fins {
     /// The places inside box `(group, cross)`.
     fn fins(self, group: usize, cross: usize) -> u16 {
         self.group(group) & 0b111u16 << (3 * cross)
+    }
+
+    /// The boxes (bit `bx`) that can hold a fin: those crossing a base line, holding some of
+    /// the places, and leaving at most `n` outside; the boxes of a base line's group are
+    /// numbered `3 * group + cross` for rows, `3 * cross + group` for columns.
+    fn fin_boxes(self, n: usize, rows: bool) -> u16 {
+        let groups = [self.group(0), self.group(1), self.group(2)];
+        let mut boxes = 0;
+        for group in 0..3 {
+            let own = groups[group];
+            // The chosen lines all have places, so a group without places has no base line.
+            if own == 0 {
+                continue;
+            }
+            let others = groups[(group + 1) % 3] | groups[(group + 2) % 3];
+            for cross in 0..3 {
+                let box_lines = 0b111u16 << (3 * cross);
+                if own & box_lines != 0 && pop9(own & !box_lines | others) <= n {
+                    boxes |= 1 << if rows { 3 * group + cross } else { 3 * cross + group };
+                }
+            }
+        }
+        boxes
     }
 
     /// True when some box leaves at most `n` places outside it.
@@ -276,6 +295,25 @@ mod tests {
                 let outside = lines.iter().fold(0, |m, &(l, p)| m | if l / 3 == group { p & !box_lines } else { p });
                 let fins = lines.iter().fold(0, |m, &(l, p)| m | if l / 3 == group { p & box_lines } else { 0 });
                 assert_eq!((union.outside(group, cross), union.fins(group, cross)), (outside, fins), "{lines:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fin_boxes_cross_a_base_line_hold_fins_and_leave_at_most_n_outside() {
+        let mut rng = crate::rng::Rng::new(13);
+        for _ in 0..3000 {
+            let lines: Vec<(usize, u16)> = (0..1 + rng.below(3)).map(|_| (rng.below(9) as usize, 1 + rng.below(511) as u16)).collect();
+            let union = lines.iter().fold(Fins::default(), |u, &(line, places)| u | Fins::of_line(line, places));
+            let base = lines.iter().fold(0u16, |m, &(line, _)| m | 1 << line);
+            for (n, rows) in (1..5).flat_map(|n| [(n, true), (n, false)]) {
+                let slow = (0..9).fold(0u16, |m, bx| {
+                    let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
+                    let crosses = base & 0b111 << (3 * band) != 0;
+                    let fits = pop9(union.outside(band, stack)) <= n && union.fins(band, stack) != 0;
+                    m | u16::from(crosses && fits) << bx
+                });
+                assert_eq!(union.fin_boxes(n, rows), slow, "{lines:?} {n} {rows}");
             }
         }
     }

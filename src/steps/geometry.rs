@@ -9,6 +9,9 @@ pub type Cells = u128;
 /// Units are numbered rows 0-8, columns 9-17, boxes 18-26.
 pub const UNITS: usize = 27;
 
+/// Every unit, as a set of units (bit `u` for unit `u`).
+pub const ALL_UNITS: u32 = (1 << UNITS) - 1;
+
 /// The cells of each unit.
 const UNIT_TABLE: [Cells; UNITS] = {
     let mut table = [0u128; UNITS];
@@ -76,6 +79,60 @@ pub static UNITS_OF: [[u8; 3]; CELLS] = UNITS_OF_TABLE;
 pub static PEERS: [Cells; CELLS] = PEER_TABLE;
 /// The nine cells of each unit, in reading order.
 pub static UNIT_MEMBERS: [[u8; SIDE]; UNITS] = UNIT_MEMBER_TABLE;
+
+/// The units (bit `u`) holding some of `cells`: a path calls this for every
+/// step, so it reads the board a row (nine bits) at a time rather than cell by cell.
+pub fn units_meeting(cells: Cells) -> u32 {
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u16, 0u32);
+    for band in 0..3 {
+        let mut band_cols = 0u16;
+        for r in 0..3 {
+            let row = (cells >> (27 * band + 9 * r)) as u16 & 0x1ff;
+            rows |= u32::from(row != 0) << (3 * band + r);
+            band_cols |= row;
+        }
+        cols |= band_cols;
+        for stack in 0..3 {
+            boxes |= u32::from(band_cols >> (3 * stack) & 7 != 0) << (3 * band + stack);
+        }
+    }
+    rows | u32::from(cols) << 9 | boxes << 18
+}
+
+/// Which of a unit's nine cells (in reading order, bit `i` for the `i`-th) are in `cells`:
+/// a row is nine bits of the board, a box three runs of three, and a column's bits, nine
+/// apart, are gathered by one multiplication (each lands at its own place, no two on one).
+pub fn unit_positions(cells: Cells, unit: usize) -> u16 {
+    const COLUMN: Cells = {
+        let mut column = 0;
+        let mut row = 0;
+        while row < 9 {
+            column |= 1 << (9 * row);
+            row += 1;
+        }
+        column
+    };
+    // Bit 9i of a column lands at 64 + i: a factor with bits 64 - 8i.
+    const GATHER: Cells = {
+        let mut factor = 0;
+        let mut i = 0;
+        while i < 9 {
+            factor |= 1 << (64 - 8 * i);
+            i += 1;
+        }
+        factor
+    };
+    match unit {
+        0..=8 => (cells >> (9 * unit)) as u16 & 0x1ff,
+        9..=17 => (((cells >> (unit - 9)) & COLUMN).wrapping_mul(GATHER) >> 64) as u16 & 0x1ff,
+        18..=26 => {
+            let corner = 27 * ((unit - 18) / 3) + 3 * ((unit - 18) % 3);
+            let run = |r: usize| (cells >> (corner + 9 * r)) as u16 & 7;
+            run(0) | (run(1) << 3) | (run(2) << 6)
+        }
+        _ => 0,
+    }
+}
 
 /// The one cell of a set with exactly one member.
 pub fn first(cells: Cells) -> usize {
@@ -145,5 +202,33 @@ mod tests {
         for (unit, cells) in UNIT_MEMBERS.iter().enumerate() {
             assert_eq!(cells.iter().map(|&c| c as usize).collect::<Vec<_>>(), members(UNIT_CELLS[unit]).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn units_meeting_are_the_units_of_each_cell() {
+        let mut rng = crate::rng::Rng::new(17);
+        for _ in 0..2000 {
+            // Sparse and dense sets of cells.
+            let mut cells: Cells = 0;
+            for _ in 0..rng.below(12) {
+                cells |= 1 << rng.below(81);
+            }
+            let slow = members(cells).fold(0u32, |m, cell| UNITS_OF[cell].iter().fold(m, |m, &u| m | 1 << u));
+            assert_eq!(units_meeting(cells), slow, "{cells:x}");
+        }
+        assert_eq!(units_meeting((1 << 81) - 1), ALL_UNITS);
+    }
+
+    #[test]
+    fn unit_positions_are_the_units_members_in_cells() {
+        let mut rng = crate::rng::Rng::new(19);
+        for _ in 0..500 {
+            let cells: Cells = (0..rng.below(60)).fold(0, |m, _| m | 1 << rng.below(81));
+            for unit in 0..UNITS {
+                let slow = UNIT_MEMBERS[unit].iter().enumerate().fold(0u16, |m, (i, &c)| m | u16::from(cells >> c & 1 == 1) << i);
+                assert_eq!(unit_positions(cells, unit), slow, "{cells:x} {unit}");
+            }
+        }
+        assert!((0..UNITS).all(|unit| unit_positions((1 << 81) - 1, unit) == 0x1ff));
     }
 }

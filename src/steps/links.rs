@@ -57,12 +57,22 @@ impl Strong {
         };
         if kinds.conjugate {
             for d in digits.clone() {
-                for unit in &UNIT_CELLS {
-                    let places = p.cells_of(d) & unit;
+                let cells = p.cells_of(d);
+                // Units in order: rows (nine bits of the board each), then columns and boxes.
+                for row in 0..9 {
+                    let places = (cells >> (9 * row)) as u16 & 0x1ff;
+                    if pop9(places) == 2 {
+                        let a = 9 * row + places.trailing_zeros() as usize;
+                        let b = 9 * row + (places & (places - 1)).trailing_zeros() as usize;
+                        strong.add((a, d), (b, d));
+                    }
+                }
+                for unit in &UNIT_CELLS[9..] {
+                    let places = cells & unit;
                     if two(places) {
                         let a = first(places);
                         let b = first(places & !(1 << a));
-                        strong.add(9 * a + d, 9 * b + d);
+                        strong.add((a, d), (b, d));
                     }
                 }
             }
@@ -73,21 +83,25 @@ impl Strong {
                 if pop9(mask) == 2 {
                     let x = mask.trailing_zeros() as usize;
                     let y = (mask & (mask - 1)).trailing_zeros() as usize;
-                    strong.add(9 * cell + x, 9 * cell + y);
+                    strong.add((cell, x), (cell, y));
                 }
             }
         }
     }
 
-    fn add(&mut self, a: usize, b: usize) {
-        for (from, to) in [(a, b), (b, a)] {
+    /// Links candidates `a` and `b`, each a `(cell, digit index)`.
+    fn add(&mut self, a: (usize, usize), b: (usize, usize)) {
+        for ((cell, d), (to_cell, to_d)) in [(a, b), (b, a)] {
+            let (from, to) = (9 * cell + d, 9 * to_cell + to_d);
             let (Some(count), Some(links)) = (self.counts.get_mut(from), self.links.get_mut(from)) else { continue };
             let n = usize::from(*count);
             if n < 4 && !links[..n].contains(&(to as u16)) {
                 links[n] = to as u16;
                 *count += 1;
             }
-            self.linked[from % 9] |= 1 << (from / 9);
+            if let Some(linked) = self.linked.get_mut(d) {
+                *linked |= 1 << cell;
+            }
         }
     }
 

@@ -9,12 +9,17 @@
 //! gives nothing again on the same candidates, and skipping it leaves the first finding, the
 //! one returned, unchanged. A digit is recorded only after a search that found nothing at
 //! all; a unit also when it comes before the unit of the finding in the technique's order.
+//!
+//! Some techniques that look at the whole board (wings, unique rectangles, XY-chains) are
+//! remembered otherwise: where they found nothing stays nothing until a step makes a cell
+//! bivalue (or of three candidates, or a digit's places in a unit two), see [`Shape`].
 
+use super::bits::{pop9, two};
 use super::chains::Buffers;
-use super::geometry::{Cells, PEERS};
+use super::geometry::{members, units_meeting, Cells, ALL_UNITS, PEERS, UNIT_CELLS};
 use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
-use super::table::Technique;
+use super::table::{Technique, Techniques};
 
 /// What a technique need not search: digit indexes (bit `d`) and units (bit `u`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,11 +28,12 @@ pub struct Skip {
     pub units: u32,
 }
 
-const ALL_UNITS: u32 = (1 << 27) - 1;
 const BOXES: u32 = ALL_UNITS & !((1 << 18) - 1);
 
 impl Skip {
     pub const NONE: Skip = Skip { digits: 0, units: 0 };
+    /// Nothing to search.
+    pub const ALL: Skip = Skip { digits: ALL_DIGITS, units: ALL_UNITS };
 
     /// True when nothing is left to search.
     pub fn all(self) -> bool {
@@ -68,6 +74,67 @@ fn slot(technique: Technique) -> Option<Slot> {
     })
 }
 
+/// What must stay as it was for a whole-board technique's "nothing found" to last: no cell
+/// newly of two candidates (`BIVALUE`), of three (`TRIVALUE`), no digit newly with two places
+/// in a unit (`PAIR`). Why: a path only removes candidates, and each of these techniques
+/// finds a pattern of such cells and pairs whose eliminations are candidates of the board;
+/// with no new such cell or pair, each pattern on the later board was one on the earlier
+/// board with the same cells, digits and links, and its eliminations there were a superset,
+/// so it would have been found there. (An XY-chain's weak links join bivalue cells, so its
+/// searches only lose nodes; a state they reach at depth 4 or more was reached no later on
+/// the earlier board, and one reached earlier than depth 4 by a strong link is the start's
+/// own cell, which removes nothing.)
+struct Shape;
+
+impl Shape {
+    const BIVALUE: u8 = 1;
+    const TRIVALUE: u8 = 2;
+    const PAIR: u8 = 4;
+
+    /// Each change, with the techniques it can give a finding where they had none.
+    const STALE: [(u8, Techniques); 3] = {
+        use Technique::*;
+        [
+            (Shape::BIVALUE, XyWing.bit() | XyzWing.bit() | WWing.bit() | UniqueRectangle1.bit() | UniqueRectangle2.bit() | XyChain.bit()),
+            (Shape::TRIVALUE, XyzWing.bit() | UniqueRectangle2.bit()),
+            (Shape::PAIR, WWing.bit()),
+        ]
+    };
+    /// The techniques remembered this way.
+    const TECHNIQUES: Techniques = Shape::STALE[0].1 | Shape::STALE[1].1 | Shape::STALE[2].1;
+
+    /// The changes from `before` to `after` (the same board with fewer candidates), of those
+    /// in `asked`.
+    fn changes(before: &[Cells; 9], after: &Pencil, asked: u8) -> u8 {
+        let mut changed: Cells = 0;
+        for d in 0..9 {
+            changed |= before[d] ^ after.cells_of(d);
+        }
+        let mut found = 0;
+        for cell in members(changed & after.empty()) {
+            found |= match pop9(after.mask(cell)) {
+                2 => Shape::BIVALUE,
+                3 => Shape::TRIVALUE,
+                _ => 0,
+            };
+        }
+        if asked & Shape::PAIR != 0 {
+            for d in 0..9 {
+                let lost = before[d] ^ after.cells_of(d);
+                if lost == 0 {
+                    continue;
+                }
+                let units = units_meeting(lost);
+                if (0..27).any(|u| units >> u & 1 == 1 && two(after.cells_of(d) & UNIT_CELLS[u])) {
+                    found |= Shape::PAIR;
+                    break;
+                }
+            }
+        }
+        found & asked
+    }
+}
+
 const DIGIT_SLOTS: usize = 12;
 const UNIT_SLOTS: usize = 7;
 /// No digit has these candidate cells (bits past the 81st): never recorded.
@@ -91,41 +158,33 @@ fn units_before(technique: Technique, unit: usize) -> u32 {
     }
 }
 
-/// The units (bit `u`) holding some of `cells`: a path calls this for every step, so it
-/// reads the board a row (nine bits) at a time rather than cell by cell.
-fn units_meeting(cells: Cells) -> u32 {
-    let (mut rows, mut cols, mut boxes) = (0u32, 0u16, 0u32);
-    for band in 0..3 {
-        let mut band_cols = 0u16;
-        for r in 0..3 {
-            let row = (cells >> (27 * band + 9 * r)) as u16 & 0x1ff;
-            rows |= u32::from(row != 0) << (3 * band + r);
-            band_cols |= row;
-        }
-        cols |= band_cols;
-        for stack in 0..3 {
-            boxes |= u32::from(band_cols >> (3 * stack) & 7 != 0) << (3 * band + stack);
-        }
-    }
-    rows | u32::from(cols) << 9 | boxes << 18
-}
-
 /// For each digit-by-digit technique, the candidate cells of each digit where it found
 /// nothing; for each unit-by-unit one, the units where it found nothing since they changed.
 pub struct Memo {
     digits: [[Cells; 9]; DIGIT_SLOTS],
     units: [u32; UNIT_SLOTS],
+    /// The whole-board techniques (their bits) that found nothing since the last change
+    /// [`Shape`] says could give them something.
+    board: Techniques,
+    /// Each digit's cells before the step being applied, kept only while `board` is not
+    /// empty.
+    before: [Cells; 9],
     /// Not knowledge but room: the chains' buffers, kept for the whole path.
     pub buffers: Buffers,
 }
 
 impl Default for Memo {
     fn default() -> Memo {
-        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], buffers: Buffers::default() }
+        Memo::with_buffers(Buffers::default())
     }
 }
 
 impl Memo {
+    /// Knowing nothing yet, with the chains' buffers given.
+    pub fn with_buffers(buffers: Buffers) -> Memo {
+        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], board: 0, before: [0; 9], buffers }
+    }
+
     /// What `technique` need not search on `p`.
     pub fn skip(&self, technique: Technique, p: &Pencil) -> Skip {
         match slot(technique) {
@@ -135,6 +194,7 @@ impl Memo {
                 Skip { digits, units: 0 }
             }
             Some(Slot::Unit(s)) => Skip { digits: 0, units: self.units.get(s).copied().unwrap_or(0) },
+            None if self.board & technique.bit() != 0 => Skip::ALL,
             None => Skip::NONE,
         }
     }
@@ -165,13 +225,32 @@ impl Memo {
                     *known |= clean;
                 }
             }
+            None if found.is_none() => self.board |= technique.bit() & Shape::TECHNIQUES,
             None => {}
+        }
+    }
+
+    /// Forgets the whole-board techniques' "nothing found" that the step just applied (the
+    /// one [`Memo::applying`] saw) may have made stale; `after` is the board it left.
+    pub fn applied(&mut self, after: &Pencil) {
+        if self.board == 0 {
+            return;
+        }
+        let asked = Shape::STALE.iter().fold(0, |m, &(change, stale)| if self.board & stale != 0 { m | change } else { m });
+        let changes = Shape::changes(&self.before, after, asked);
+        for (change, stale) in Shape::STALE {
+            if changes & change != 0 {
+                self.board &= !stale;
+            }
         }
     }
 
     /// Forgets what it knew of the units whose candidates `step` changes on `p` (called
     /// before the step is applied).
     pub fn applying(&mut self, p: &Pencil, step: &Step) {
+        if self.board != 0 {
+            self.before = std::array::from_fn(|d| p.cells_of(d));
+        }
         let mut cells: Cells = 0;
         for &(cell, _) in &step.eliminations {
             cells |= 1 << (cell % 81);
@@ -191,20 +270,41 @@ impl Memo {
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::steps::geometry::{members, UNITS_OF};
+    use crate::steps::testing::pencil_with;
 
+    /// The changes of a board that loses candidates, by their definitions: a cell whose marks
+    /// changed and now has two (or three) of them; a digit whose places in a unit changed and
+    /// are now two.
     #[test]
-    fn units_meeting_are_the_units_of_each_cell() {
-        let mut rng = Rng::new(17);
+    fn shape_changes_are_new_bivalue_and_trivalue_cells_and_new_pairs() {
+        let mut rng = Rng::new(23);
         for _ in 0..2000 {
-            // Sparse and dense sets of cells.
-            let mut cells: Cells = 0;
-            for _ in 0..rng.below(12) {
-                cells |= 1 << rng.below(81);
+            let marks: [u16; 81] = std::array::from_fn(|_| (0..1 + rng.below(6)).fold(0, |m, _| m | 1 << rng.below(9)));
+            let before = pencil_with(&marks);
+            let mut after = before;
+            for _ in 0..rng.below(4) {
+                after.eliminate(rng.below(81) as usize, rng.below(9) as usize);
             }
-            let slow = members(cells).fold(0u32, |m, cell| UNITS_OF[cell].iter().fold(m, |m, &u| m | 1 << u));
-            assert_eq!(units_meeting(cells), slow, "{cells:x}");
+            let mut slow = 0;
+            for cell in 0..81 {
+                let (was, now) = (before.mask(cell), after.mask(cell));
+                if was != now && now.count_ones() == 2 {
+                    slow |= Shape::BIVALUE;
+                }
+                if was != now && now.count_ones() == 3 {
+                    slow |= Shape::TRIVALUE;
+                }
+            }
+            for (d, unit) in (0..9).flat_map(|d| UNIT_CELLS.iter().map(move |u| (d, u))) {
+                let (was, now) = (before.cells_of(d) & unit, after.cells_of(d) & unit);
+                if was != now && now.count_ones() == 2 {
+                    slow |= Shape::PAIR;
+                }
+            }
+            let digits = std::array::from_fn(|d| before.cells_of(d));
+            for asked in 0..8 {
+                assert_eq!(Shape::changes(&digits, &after, asked), slow & asked);
+            }
         }
-        assert_eq!(units_meeting((1 << 81) - 1), ALL_UNITS);
     }
 }

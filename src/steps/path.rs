@@ -2,6 +2,7 @@
 //! no allowed technique applies.
 
 use super::finder::next_step_after;
+use super::chains::Buffers;
 use super::memo::Memo;
 use super::pencil::Pencil;
 use super::step::Step;
@@ -27,7 +28,7 @@ pub fn solve_path(start: Pencil, allowed: Techniques, unique: impl Into<Uniquene
     let mut pencil = start;
     // Room for a typical path at once: growing one step at a time copies them over and over.
     let mut steps = Vec::with_capacity(64);
-    let mut memo = Memo::default();
+    let mut memo = Memo::with_buffers(Buffers::reused());
     while steps.len() < MAX_STEPS {
         // next_step's check for a broken board, once: sound steps never break one.
         let broken = steps.is_empty() && pencil.is_broken();
@@ -35,8 +36,10 @@ pub fn solve_path(start: Pencil, allowed: Techniques, unique: impl Into<Uniquene
         let Some(step) = found else { break };
         memo.applying(&pencil, &step);
         pencil.apply(&step);
+        memo.applied(&pencil);
         steps.push(step);
     }
+    memo.buffers.give_back();
     Path { solved: pencil.is_solved(), steps, end: pencil }
 }
 

@@ -3,6 +3,7 @@
 //! 2-string kite (a row pair and a column pair joined in a box) and the empty rectangle (a
 //! box whose places lie on one row and one column, with a conjugate pair off it).
 
+use super::bits::{at_most, two};
 use super::geometry::{first, Cells, PEERS, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
@@ -14,7 +15,7 @@ fn pairs(p: &Pencil, d: usize, lines: std::ops::Range<usize>) -> Pairs {
     let mut found = Pairs { pairs: [(0, 0, 0); 9], count: 0 };
     for unit in lines {
         let places = p.cells_of(d) & UNIT_CELLS[unit];
-        if places.count_ones() == 2 {
+        if two(places) {
             let a = first(places);
             if let Some(slot) = found.pairs.get_mut(found.count) {
                 *slot = (a, first(places & !(1 << a)), unit);
@@ -48,10 +49,11 @@ fn joined(p: &Pencil, technique: Technique, d: usize, first_pairs: &[(usize, usi
             }
             for (a1, a2) in [(x1, x2), (x2, x1)] {
                 for (b1, b2) in [(y1, y2), (y2, y1)] {
-                    let four: Cells = 1 << a1 | 1 << a2 | 1 << b1 | 1 << b2;
-                    if four.count_ones() != 4 || !link(a2, b2) {
+                    // Each pair's cells differ, so four cells when no cell is in both.
+                    if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 || !link(a2, b2) {
                         continue;
                     }
+                    let four: Cells = 1 << a1 | 1 << a2 | 1 << b1 | 1 << b2;
                     let targets = p.cells_of(d) & PEERS[a1] & PEERS[b1] & !four;
                     if targets != 0 {
                         return Some(Step::new(technique).with_cells(four).with_digits(1 << d).with_units(&[u, v]).eliminating(d, targets).finish());
@@ -104,7 +106,7 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
         let cells = pencil.cells_of(d);
         for bx in 0..9 {
             let in_box = cells & UNIT_CELLS[18 + bx];
-            if in_box.count_ones() < 2 {
+            if at_most(in_box, 1) {
                 continue;
             }
             let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
@@ -117,7 +119,7 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
                     // Conjugate pairs in columns off the box's stack, one end on row r.
                     for x in (0..9).filter(|x| x / 3 != bx % 3) {
                         let pair = cells & UNIT_CELLS[9 + x];
-                        if pair.count_ones() != 2 || pair & UNIT_CELLS[r] == 0 {
+                        if pair & UNIT_CELLS[r] == 0 || !two(pair) {
                             continue;
                         }
                         let q = first(pair & !UNIT_CELLS[r]);
@@ -132,7 +134,7 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
                     // Conjugate pairs in rows off the box's band, one end on column c.
                     for y in (0..9).filter(|y| y / 3 != bx / 3) {
                         let pair = cells & UNIT_CELLS[y];
-                        if pair.count_ones() != 2 || pair & UNIT_CELLS[9 + c] == 0 {
+                        if pair & UNIT_CELLS[9 + c] == 0 || !two(pair) {
                             continue;
                         }
                         let q = first(pair & !UNIT_CELLS[9 + c]);

@@ -4,7 +4,7 @@
 
 use super::bits::{at_most, pop9};
 use super::combos::first_viable_combination;
-use super::geometry::{members, Cells, UNIT_CELLS, UNIT_MEMBERS};
+use super::geometry::{members, unit_positions, Cells, UNIT_CELLS, UNIT_MEMBERS};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -81,16 +81,7 @@ pub fn hidden(p: &Pencil, n: usize, skip: u32) -> Option<Step> {
         }
         // Each digit's places as positions in the unit (bit i for its i-th cell): unions and
         // counts of nine bits are cheaper than of the board's 81, and the same subsets pass.
-        let mut local = [0u16; 9];
-        for (i, &cell) in UNIT_MEMBERS[unit].iter().enumerate() {
-            let mut mask = p.mask(usize::from(cell));
-            while mask != 0 {
-                if let Some(at) = local.get_mut(mask.trailing_zeros() as usize) {
-                    *at |= 1 << i;
-                }
-                mask &= mask - 1;
-            }
-        }
+        let local: [u16; 9] = std::array::from_fn(|d| unit_positions(p.cells_of(d), unit));
         let mut digits = [0usize; 9];
         let mut places = [0u16; 9];
         let mut count = 0;

@@ -155,7 +155,7 @@ impl Technique {
     }
 
     /// The technique as a bit of a [`Techniques`] set.
-    pub fn bit(self) -> Techniques {
+    pub const fn bit(self) -> Techniques {
         1 << (self as u32)
     }
 }

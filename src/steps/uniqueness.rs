@@ -2,6 +2,7 @@
 //! pattern (two digits on four empty cells of a rectangle in two boxes) would give two, so it
 //! cannot be. Unique rectangle types 1 and 2, and BUG+1.
 
+use super::bits::pop9;
 use super::geometry::{digits_of, members, PEERS, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
@@ -17,7 +18,7 @@ fn rectangles(p: &Pencil, bivalue: usize, visit: &mut impl FnMut([usize; 4]) -> 
     for cell in members(p.empty()) {
         let (row, col) = (cell / 9, cell % 9);
         empty[row] |= 1 << col;
-        if p.mask(cell).count_ones() == 2 {
+        if pop9(p.mask(cell)) == 2 {
             two[row] |= 1 << col;
         }
     }
@@ -79,7 +80,7 @@ pub fn rectangle_type_2(p: &Pencil) -> Option<Step> {
             let mut roof = corners.iter().copied().filter(|&c| p.mask(c) != pair);
             let (Some(x), Some(y), None) = (roof.next(), roof.next(), roof.next()) else { continue };
             let extra = p.mask(x) & !pair;
-            if extra.count_ones() != 1 || p.mask(y) != pair | extra {
+            if pop9(extra) != 1 || p.mask(y) != pair | extra {
                 continue;
             }
             let d = extra.trailing_zeros() as usize;
@@ -104,7 +105,7 @@ pub fn rectangle_type_2(p: &Pencil) -> Option<Step> {
 pub fn bug_plus_one(p: &Pencil) -> Option<Step> {
     let mut odd = None;
     for cell in members(p.empty()) {
-        match p.mask(cell).count_ones() {
+        match pop9(p.mask(cell)) {
             2 => {}
             3 if odd.is_none() => odd = Some(cell),
             _ => return None,

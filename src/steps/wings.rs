@@ -3,13 +3,14 @@
 //! cells seeing all three) and the W-wing (two {x,y} cells whose x's are joined by a strong
 //! link: y leaves cells seeing both).
 
+use super::bits::{pop9, two};
 use super::geometry::{first, members, Cells, PEERS, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
 
 fn bivalue(p: &Pencil) -> Cells {
-    members(p.empty()).filter(|&c| p.mask(c).count_ones() == 2).fold(0, |m, c| m | 1 << c)
+    members(p.empty()).filter(|&c| pop9(p.mask(c)) == 2).fold(0, |m, c| m | 1 << c)
 }
 
 pub fn xy_wing(p: &Pencil) -> Option<Step> {
@@ -19,7 +20,7 @@ pub fn xy_wing(p: &Pencil) -> Option<Step> {
         for a in members(pairs & PEERS[pivot]) {
             let am = p.mask(a);
             let shared = am & pm;
-            if shared.count_ones() != 1 {
+            if pop9(shared) != 1 {
                 continue;
             }
             let z = am & !pm;
@@ -49,7 +50,7 @@ pub fn xyz_wing(p: &Pencil) -> Option<Step> {
     let pairs = bivalue(p);
     for pivot in members(p.empty()) {
         let pm = p.mask(pivot);
-        if pm.count_ones() != 3 {
+        if pop9(pm) != 3 {
             continue;
         }
         for a in members(pairs & PEERS[pivot]) {
@@ -95,7 +96,7 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
                 }
                 for unit in 0..27 {
                     let link = p.cells_of(x) & UNIT_CELLS[unit];
-                    if link.count_ones() != 2 || link & (1 << a | 1 << b) != 0 {
+                    if !two(link) || link & (1 << a | 1 << b) != 0 {
                         continue;
                     }
                     let s1 = first(link);
