@@ -6,6 +6,7 @@ messages."""
 from __future__ import annotations
 
 import concurrent.futures
+import multiprocessing
 import pickle
 
 import numpy as np
@@ -51,7 +52,10 @@ def test_solution_scores_pickle_to_equal_immutable_copies() -> None:
 
 
 def test_solution_scores_cross_a_process_pool() -> None:
-    with concurrent.futures.ProcessPoolExecutor(max_workers=1) as pool:
+    # Spawned, not forked: earlier tests leave worker threads in this process, and a fork of a
+    # threaded process may deadlock (Python 3.12 warns of it).
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
         sc = pool.submit(score_solutions, [SEED] * 2, [SOLUTION, SEED]).result()
     assert repr(sc) == "SolutionScores(n=2, solved=0.5, valid=1.0, complete=0.5, keeps_givens=1.0)"
 
