@@ -286,7 +286,7 @@ def main() -> None:
     measure(f"is_valid_many, list of {len(strings):,} str, 1 thread", lambda: valid_sudoku.is_valid_many(strings, threads=1), len(strings))
     del strings
     hot = measure("numpy one-hot uint16, sum == OR (best numpy found)", lambda: numpy_one_hot_sum_or(prefix), numpy_count, max(1, repeats // 2))
-    nibble = measure("numpy 4-bit counters in uint64 (the issue's method)", lambda: numpy_nibble_counters(prefix), numpy_count, max(1, repeats // 2))
+    nibble = measure("numpy 4-bit counters in uint64 (packed per board)", lambda: numpy_nibble_counters(prefix), numpy_count, max(1, repeats // 2))
     portable = portable_figures(min(count, PORTABLE_BOARDS), repeats)
     rows.append((f"is_valid_many, uint8, 1 thread, portable ({portable['kernel']})", portable["values"]))
     rows.append((f"is_valid_many, bytes of lines, 1 thread, portable ({portable['kernel']})", portable["lines"]))
