@@ -5,8 +5,8 @@ summed `difficulty_point`, with the Kaggle sample's `difficulty` column (on its 
 and on rows 300-1300, whose difficulties are more varied).
 
 Sets, from ../shared/data: the first 300 puzzles of the Kaggle sample and sudoku-top95.
-Ours is the best of several passes; rustoku, far slower, gets one. rustoku's path counts as
-solved by logic when no step is a guess (technique "None").
+Each side is the best of the same number of passes over the same puzzles. rustoku's path
+counts as solved by logic when no step is a guess (technique "None").
 
     python benches/bench_steps.py            # the table in docs/steps.md
     python benches/bench_steps.py --quick    # seconds; a smoke run for the test suite
@@ -74,7 +74,7 @@ def main() -> int:
         with_steps = per_puzzle_us(lambda b: valid_sudoku.solve_steps(b).steps, boards, passes)
         solved = sum(valid_sudoku.solve_steps(b).solved for b in boards)
         if rustoku is not None:
-            theirs = per_puzzle_us(rustoku.solve_steps, boards, 1)
+            theirs = per_puzzle_us(rustoku.solve_steps, boards, passes)
             their_solved = str(sum(rustoku_solved(b) for b in boards))
             ratios = f"{theirs / ours:.0f}x | {theirs / with_steps:.0f}x"
             theirs_text = f"{theirs:,.0f}"
