@@ -119,13 +119,19 @@ pub fn aic(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     chain(p, Technique::Aic, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
 }
 
+/// Room for every search state (2 * node + 1 when the node was reached by a strong link,
+/// fewer than 2 * [`NODES`]), as a power of two: an index masked by `STATES - 1` is within
+/// the arrays without a check, and no state is ever near the mask.
+const STATES: usize = 2048;
+const _: () = assert!(2 * NODES <= STATES);
+
 /// The searches' scratch space, made once for all the searches of a path (or of one call).
 struct Work {
-    /// State index: 2 * node + 1 when the node was reached by a strong link.
-    parent: Vec<u16>,
-    depth: Vec<u8>,
-    /// The states of the last search, in the order reached.
-    queue: Vec<u32>,
+    /// Each state's parent state, `u16::MAX` when not reached.
+    parent: Box<[u16; STATES]>,
+    /// The states of the last search, in the order reached (the first `queued`).
+    queue: Box<[u16; STATES]>,
+    queued: usize,
     /// Each linked node's weak links onward ([`weak_onward`], in its order), listed once per
     /// chain technique rather than at each visit of each search: `weak_span[node]` is the
     /// node's range of `weak`. Only linked nodes are reached by a strong link, so only their
@@ -137,9 +143,9 @@ struct Work {
 impl Work {
     fn new() -> Work {
         Work {
-            parent: vec![u16::MAX; 2 * NODES],
-            depth: vec![0; 2 * NODES],
-            queue: Vec::with_capacity(2 * NODES),
+            parent: Box::new([u16::MAX; STATES]),
+            queue: Box::new([0; STATES]),
+            queued: 0,
             weak: Vec::with_capacity(8 * NODES),
             weak_span: vec![(0, 0); NODES],
         }
@@ -224,27 +230,35 @@ fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: 
 /// Breadth-first search from `start` for a chain of at most `limit` nodes that ends with a
 /// strong link and removes a candidate; the chain's nodes and what it removes.
 fn search(p: &Pencil, strong: &Strong, start: usize, limit: usize, work: &mut Work) -> Option<Found> {
-    let Work { parent, depth, queue, weak, weak_span } = work;
-    for &state in queue.iter() {
-        if let Some(slot) = parent.get_mut(state as usize) {
-            *slot = u16::MAX;
-        }
+    const MASK: usize = STATES - 1;
+    let Work { parent, queue, queued, weak, weak_span } = work;
+    for &state in queue.iter().take(*queued) {
+        parent[usize::from(state) & MASK] = u16::MAX;
     }
-    queue.clear();
     let origin = 2 * start;
-    queue.push(origin as u32);
-    *parent.get_mut(origin)? = start as u16;
-    *depth.get_mut(origin)? = 1;
-    let mut head = 0;
-    while let Some(&state) = queue.get(head) {
-        head += 1;
-        let state = state as usize;
-        let node = state / 2;
-        let len = usize::from(*depth.get(state)?);
-        // Breadth-first, so every state still queued is at least as deep: none goes on.
+    if origin >= 2 * NODES {
+        *queued = 0;
+        return None;
+    }
+    queue[0] = origin as u16;
+    parent[origin] = start as u16;
+    let (mut head, mut tail) = (0, 1);
+    // Breadth-first: the states of one depth lie together in the queue, those of depth `len`
+    // (nodes in the chain so far) up to `level_end`.
+    let (mut len, mut level_end) = (1, 1);
+    let mut found = None;
+    'search: while head < tail {
+        if head == level_end {
+            len += 1;
+            level_end = tail;
+        }
+        // Every state still queued is at least as deep: none goes on.
         if len >= limit {
             break;
         }
+        let state = usize::from(queue[head & MASK]);
+        head += 1;
+        let node = state / 2;
         // After a strong link a weak one (arriving in state 2n), after a weak one a strong.
         let (onward, arrival): (&[u16], usize) = if state % 2 == 1 {
             let (from, to) = weak_span.get(node).copied().unwrap_or((0, 0));
@@ -254,30 +268,32 @@ fn search(p: &Pencil, strong: &Strong, start: usize, limit: usize, work: &mut Wo
         };
         for &n in onward {
             let to = 2 * usize::from(n) + arrival;
-            if parent.get(to).is_none_or(|&from| from != u16::MAX) {
+            if to >= 2 * NODES || parent[to & MASK] != u16::MAX {
                 continue;
             }
-            parent[to] = state as u16;
-            depth[to] = (len + 1) as u8;
-            queue.push(to as u32);
+            parent[to & MASK] = state as u16;
+            queue[tail & MASK] = to as u16;
+            tail += 1;
             // A chain ends with a strong link, after at least two of them.
-            if to % 2 == 1 && len + 1 >= 4 {
+            if arrival == 1 && len + 1 >= 4 {
                 let end = to / 2;
-                let found = eliminations(p, start, end);
-                if !found.is_empty() {
+                let removed = eliminations(p, start, end);
+                if !removed.is_empty() {
                     let mut path = vec![end as u16];
                     let mut at = to;
                     while at != origin {
-                        at = usize::from(parent[at]);
+                        at = usize::from(parent[at & MASK]);
                         path.push((at / 2) as u16);
                     }
                     path.reverse();
-                    return Some((path, found));
+                    found = Some((path, removed));
+                    break 'search;
                 }
             }
         }
     }
-    None
+    *queued = tail.min(STATES);
+    found
 }
 
 #[cfg(test)]

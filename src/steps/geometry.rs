@@ -80,23 +80,38 @@ pub static PEERS: [Cells; CELLS] = PEER_TABLE;
 /// The nine cells of each unit, in reading order.
 pub static UNIT_MEMBERS: [[u8; SIDE]; UNITS] = UNIT_MEMBER_TABLE;
 
-/// The units (bit `u`) holding some of `cells`: a path calls this for every
-/// step, so it reads the board a row (nine bits) at a time rather than cell by cell.
-pub fn units_meeting(cells: Cells) -> u32 {
-    let (mut rows, mut cols, mut boxes) = (0u32, 0u16, 0u32);
-    for band in 0..3 {
-        let mut band_cols = 0u16;
-        for r in 0..3 {
-            let row = (cells >> (27 * band + 9 * r)) as u16 & 0x1ff;
-            rows |= u32::from(row != 0) << (3 * band + r);
-            band_cols |= row;
+/// For nine columns (a 9-bit mask), the three stacks (bits 0-2) holding some of them.
+const STACKS_OF_COLUMNS: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            if cols >> (3 * stack) & 7 != 0 {
+                table[cols] |= 1 << stack;
+            }
+            stack += 1;
         }
-        cols |= band_cols;
-        for stack in 0..3 {
-            boxes |= u32::from(band_cols >> (3 * stack) & 7 != 0) << (3 * band + stack);
-        }
+        cols += 1;
     }
-    rows | u32::from(cols) << 9 | boxes << 18
+    table
+};
+static STACKS_OF: [u8; 512] = STACKS_OF_COLUMNS;
+
+/// The units (bit `u`) holding some of `cells`: a path calls this for every step, so it
+/// reads the board a band (27 bits, one shift of the `u128`) at a time, its rows nine bits
+/// of that, and the boxes of a band from its columns by one table look-up.
+pub fn units_meeting(cells: Cells) -> u32 {
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
+    for band in 0..3 {
+        let bits = (cells >> (27 * band)) as u32 & 0x7ff_ffff;
+        let (r0, r1, r2) = (bits & 0x1ff, bits >> 9 & 0x1ff, bits >> 18);
+        rows |= (u32::from(r0 != 0) | u32::from(r1 != 0) << 1 | u32::from(r2 != 0) << 2) << (3 * band);
+        let band_cols = r0 | r1 | r2;
+        cols |= band_cols;
+        boxes |= u32::from(STACKS_OF[band_cols as usize & 0x1ff]) << (3 * band);
+    }
+    rows | cols << 9 | boxes << 18
 }
 
 /// Which of a unit's nine cells (in reading order, bit `i` for the `i`-th) are in `cells`:

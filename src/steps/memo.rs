@@ -169,6 +169,10 @@ pub struct Memo {
     /// Each digit's cells before the step being applied, kept only while `board` is not
     /// empty.
     before: [Cells; 9],
+    /// The cells whose candidates changed since `units` last forgot their units: found at
+    /// the next look at `units` rather than at every step, since a step found by a full
+    /// house never looks.
+    dirty: Cells,
     /// Not knowledge but room: the chains' buffers, kept for the whole path.
     pub buffers: Buffers,
 }
@@ -182,18 +186,21 @@ impl Default for Memo {
 impl Memo {
     /// Knowing nothing yet, with the chains' buffers given.
     pub fn with_buffers(buffers: Buffers) -> Memo {
-        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], board: 0, before: [0; 9], buffers }
+        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], board: 0, before: [0; 9], dirty: 0, buffers }
     }
 
     /// What `technique` need not search on `p`.
-    pub fn skip(&self, technique: Technique, p: &Pencil) -> Skip {
+    pub fn skip(&mut self, technique: Technique, p: &Pencil) -> Skip {
         match slot(technique) {
             Some(Slot::Digit(s)) => {
                 let Some(known) = self.digits.get(s) else { return Skip::NONE };
                 let digits = known.iter().enumerate().fold(0, |mask, (d, &cells)| mask | u16::from(cells == p.cells_of(d)) << d);
                 Skip { digits, units: 0 }
             }
-            Some(Slot::Unit(s)) => Skip { digits: 0, units: self.units.get(s).copied().unwrap_or(0) },
+            Some(Slot::Unit(s)) => {
+                self.forget_dirty_units();
+                Skip { digits: 0, units: self.units.get(s).copied().unwrap_or(0) }
+            }
             None if self.board & technique.bit() != 0 => Skip::ALL,
             None => Skip::NONE,
         }
@@ -217,6 +224,7 @@ impl Memo {
                 }
             }
             Some(Slot::Unit(s)) => {
+                self.forget_dirty_units();
                 let clean = match found {
                     None => ALL_UNITS,
                     Some(step) => step.units.first().map_or(0, |&u| units_before(technique, usize::from(u))),
@@ -245,8 +253,19 @@ impl Memo {
         }
     }
 
+    /// Forgets what it knew of the units of the cells changed since it last did.
+    fn forget_dirty_units(&mut self) {
+        if self.dirty != 0 {
+            let changed = units_meeting(self.dirty);
+            for known in &mut self.units {
+                *known &= !changed;
+            }
+            self.dirty = 0;
+        }
+    }
+
     /// Forgets what it knew of the units whose candidates `step` changes on `p` (called
-    /// before the step is applied).
+    /// before the step is applied; the units are found when next looked at).
     pub fn applying(&mut self, p: &Pencil, step: &Step) {
         if self.board != 0 {
             self.before = std::array::from_fn(|d| p.cells_of(d));
@@ -259,10 +278,7 @@ impl Memo {
             let cell = usize::from(cell) % 81;
             cells |= 1 << cell | p.cells_of(usize::from(digit).wrapping_sub(1)) & PEERS[cell];
         }
-        let changed = units_meeting(cells);
-        for known in &mut self.units {
-            *known &= !changed;
-        }
+        self.dirty |= cells;
     }
 }
 

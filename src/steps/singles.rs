@@ -1,7 +1,7 @@
 //! Singles: a full house (the last empty cell of a unit), a hidden single (a digit with one
 //! place left in a unit) and a naked single (a cell with one candidate left).
 
-use super::geometry::{first, UNIT_CELLS, UNIT_MEMBERS};
+use super::geometry::{first, members, Cells, UNIT_CELLS, UNIT_MEMBERS};
 use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
 use super::table::Technique;
@@ -21,6 +21,19 @@ fn scan_order(todo: u32) -> impl Iterator<Item = usize> {
     bits(todo >> 18 & 0x1ff, 18).chain(bits(todo & 0x3ffff, 0))
 }
 
+/// A single's step: digit index `d` placed in `cell`, seen in `cells` of `unit`. Built in
+/// place rather than by the chained `Step::with_*` calls, each of which moves the whole step:
+/// a path makes one of these for nearly every cell it fills.
+#[inline(always)]
+fn single_step(technique: Technique, cell: usize, d: usize, cells: Cells, unit: usize) -> Step {
+    let mut step = Step::new(technique);
+    step.placements.push((cell as u8, d as u8 + 1));
+    step.cells.extend(members(cells).map(|c| c as u8));
+    step.digits = 1 << d;
+    step.units.push(unit as u8);
+    step
+}
+
 pub fn full_house(p: &Pencil) -> Option<Step> {
     // Only units missing one digit, in increasing order, as a scan of all 27 would meet them.
     let mut units = p.units_missing_one();
@@ -38,7 +51,7 @@ pub fn full_house(p: &Pencil) -> Option<Step> {
         let cell = first(open);
         if p.mask(cell) == missing {
             let d = missing.trailing_zeros() as usize;
-            return Some(Step::new(Technique::FullHouse).placing(cell, d).with_cells(open).with_digits(missing).with_units(&[unit]));
+            return Some(single_step(Technique::FullHouse, cell, d, open, unit));
         }
     }
     None
@@ -60,9 +73,7 @@ pub fn hidden_single(p: &Pencil, skip: u32) -> Option<Step> {
             let d = single.trailing_zeros() as usize;
             let places = p.cells_of(d) & UNIT_CELLS[unit];
             let cell = first(places);
-            return Some(
-                Step::new(Technique::HiddenSingle).placing(cell, d).with_cells(places).with_digits(1 << d).with_units(&[unit]),
-            );
+            return Some(single_step(Technique::HiddenSingle, cell, d, places, unit));
         }
     }
     None
