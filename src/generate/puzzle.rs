@@ -2,6 +2,7 @@
 //! order, then the directed search or givens put back until the count is met; a grid that
 //! cannot meet the request is dropped for a fresh one.
 
+use super::above::from_above;
 use super::descend::{descend, shuffled_orbits};
 use super::grids::random_grid;
 use super::level::remove_within;
@@ -122,6 +123,12 @@ fn toward_level(
         remove_orbits(&mut puzzle, &solution, orbits, order, 0, should_stop)?;
         let guessing = !Partial::new(&puzzle).is_solved() && logic_level(&puzzle) == Level::Guessing;
         return Ok(guessing.then_some(Puzzle { puzzle, solution }));
+    }
+    if level == Level::Expert {
+        let mut back = [0u8; CELLS];
+        let back = shuffled_orbits(&mut back, orbits.len(), rng);
+        let found = from_above(level, &solution, orbits, order, back, should_stop)?;
+        return Ok(found.map(|puzzle| Puzzle { puzzle, solution }));
     }
     let reached = remove_within(&mut puzzle, &solution, orbits, order, level, should_stop)?;
     Ok((reached == level).then_some(Puzzle { puzzle, solution }))

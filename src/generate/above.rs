@@ -1,0 +1,108 @@
+//! Expert puzzles reached from above: removal to the end in a random order leaves a minimal
+//! puzzle, expert about one time in eighteen, but harder (extreme or guessing) one time in
+//! five; giving orbits of such a puzzle back one at a time, each kept while the puzzle stays
+//! above the level asked for and taken away again when it falls below, often lands on the
+//! level itself. A given put back keeps the solution unique, so this walk needs no search,
+//! and each of its grades stops where the techniques up to the level are stuck, before the
+//! chains that make the harder grades dear.
+
+use super::removal::remove_orbits;
+use super::symmetry::Orbits;
+use crate::grid::Grid;
+use crate::solve::Stopped;
+use crate::steps::{level_within, Level};
+
+/// Orbits given back to one grid's harder puzzle before a fresh grid is drawn.
+const TRIES: usize = 24;
+
+/// A puzzle whose solution is `solution` and whose level is `level`, from removal in `order`
+/// and then orbits given back in `back` (another random order); `None` when this grid gave
+/// none.
+pub fn from_above(
+    level: Level,
+    solution: &Grid,
+    orbits: &Orbits,
+    order: &[u8],
+    back: &[u8],
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<Grid>, Stopped> {
+    let mut puzzle = *solution;
+    remove_orbits(&mut puzzle, solution, orbits, order, 0, should_stop)?;
+    match level_within(&puzzle, level) {
+        Some(reached) if reached == level => return Ok(Some(puzzle)),
+        Some(_) => return Ok(None),
+        None => {}
+    }
+    let full = solution.cells();
+    let mut cells = *puzzle.cells();
+    let mut tries = 0;
+    for &orbit in back {
+        let members = orbits.get(usize::from(orbit));
+        if members.iter().any(|&cell| cells[usize::from(cell)] != 0) {
+            continue;
+        }
+        if tries == TRIES || should_stop() {
+            break;
+        }
+        tries += 1;
+        let mut more = cells;
+        for &cell in members {
+            let cell = usize::from(cell);
+            if let (Some(slot), Some(&digit)) = (more.get_mut(cell), full.get(cell)) {
+                *slot = digit;
+            }
+        }
+        let Ok(grid) = Grid::from_values(more) else {
+            continue;
+        };
+        match level_within(&grid, level) {
+            Some(reached) if reached == level => return Ok(Some(grid)),
+            // Fallen below: this orbit stays empty.
+            Some(_) => {}
+            // Still above: kept, closer to the level.
+            None => cells = more,
+        }
+    }
+    Ok(None)
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::descend::shuffled_orbits;
+    use crate::generate::grids::random_grid;
+    use crate::generate::Symmetry;
+    use crate::grid::CELLS;
+    use crate::rng::Rng;
+    use crate::solve::count_solutions;
+    use crate::steps::logic_grade;
+
+    #[test]
+    fn what_comes_from_above_has_the_level_and_one_solution() {
+        let mut never = || false;
+        // Found as removal left it, and found by the walk back.
+        let mut found = [0usize; 2];
+        for seed in 0..120u64 {
+            let mut rng = Rng::new(seed);
+            let symmetry = if seed % 3 == 0 { Symmetry::Rot180 } else { Symmetry::None };
+            let orbits = symmetry.orbits();
+            let Ok(solution) = random_grid(&mut rng, &mut never) else { panic!("stopped") };
+            let (mut order, mut back) = ([0u8; CELLS], [0u8; CELLS]);
+            let order = shuffled_orbits(&mut order, orbits.len(), &mut rng);
+            let back = shuffled_orbits(&mut back, orbits.len(), &mut rng);
+            let Ok(Some(puzzle)) = from_above(Level::Expert, &solution, &orbits, order, back, &mut never) else {
+                continue;
+            };
+            assert_eq!(logic_grade(&puzzle).level, Level::Expert, "{puzzle:?}");
+            assert_eq!(count_solutions(&puzzle, 2), 1);
+            let cells = puzzle.cells();
+            assert!((0..CELLS).all(|cell| cells[cell] == 0 || cells[cell] == solution.cells()[cell]));
+            assert!((0..CELLS).all(|cell| (cells[cell] != 0) == (cells[symmetry.image(cell)] != 0)));
+            let mut minimal = solution;
+            assert_eq!(remove_orbits(&mut minimal, &solution, &orbits, order, 0, &mut never), Ok(()));
+            found[usize::from(minimal != puzzle)] += 1;
+        }
+        assert!(found.iter().all(|&n| n > 0), "{found:?}");
+    }
+}
