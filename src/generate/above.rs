@@ -1,23 +1,27 @@
 //! Expert puzzles reached from above: removal to the end in a random order leaves a minimal
-//! puzzle, expert about one time in eighteen, but harder (extreme or guessing) one time in
+//! puzzle, expert about one time in eighteen but harder (extreme or guessing) one time in
 //! five; giving orbits of such a puzzle back one at a time, each kept while the puzzle stays
-//! above the level asked for and taken away again when it falls below, often lands on the
-//! level itself. A given put back keeps the solution unique, so this walk needs no search,
-//! and each of its grades stops where the techniques up to the level are stuck, before the
-//! chains that make the harder grades dear.
+//! above the level asked for and left out when it falls below, often lands on the level
+//! itself. A given put back keeps the solution unique, so this walk needs no search.
+//!
+//! Each orbit given back is first tried on from where the techniques up to the level were
+//! stuck (more givens never let logic go less far, as a rule): stuck again, the walk takes
+//! it as still above; solved without a step of the level, as fallen below. Only when that
+//! path takes a step of the level is the puzzle graded in full, and only that grade decides:
+//! the shortcut only steers the walk, so what it returns has exactly the level asked for.
 
 use super::removal::remove_orbits;
 use super::symmetry::Orbits;
 use crate::grid::Grid;
 use crate::solve::Stopped;
-use crate::steps::{level_within, Level};
+use crate::steps::{level_within, path_past_singles, solve_path, solved_by_singles, techniques_up_to, Level};
 
 /// Orbits given back to one grid's harder puzzle before a fresh grid is drawn.
 const TRIES: usize = 24;
 
-/// A puzzle whose solution is `solution` and whose level is `level`, from removal in `order`
-/// and then orbits given back in `back` (another random order); `None` when this grid gave
-/// none.
+/// A puzzle whose solution is `solution` and whose level is `level` (above easy), from
+/// removal in `order` and then orbits given back in `back` (another random order); `None`
+/// when this grid gave none.
 pub fn from_above(
     level: Level,
     solution: &Grid,
@@ -28,44 +32,51 @@ pub fn from_above(
 ) -> Result<Option<Grid>, Stopped> {
     let mut puzzle = *solution;
     remove_orbits(&mut puzzle, solution, orbits, order, 0, should_stop)?;
-    match level_within(&puzzle, level) {
-        Some(reached) if reached == level => return Ok(Some(puzzle)),
-        Some(_) => return Ok(None),
-        None => {}
+    if solved_by_singles(&puzzle) {
+        return Ok(None);
     }
+    let path = path_past_singles(&puzzle, level);
+    if path.solved {
+        let reached = path.steps.iter().map(|step| step.technique.info().level).max();
+        return Ok((reached == Some(level)).then_some(puzzle));
+    }
+    let techniques = techniques_up_to(level);
     let full = solution.cells();
     let mut cells = *puzzle.cells();
+    let mut stuck = path.end;
     let mut tries = 0;
     for &orbit in back {
         let members = orbits.get(usize::from(orbit));
-        if members.iter().any(|&cell| cells[usize::from(cell)] != 0) {
+        // Only orbits that logic has not filled: one it has would change nothing below.
+        if members.iter().any(|&cell| stuck.values().get(usize::from(cell)) != Some(&0)) {
             continue;
         }
         if tries == TRIES || should_stop() {
             break;
         }
         tries += 1;
-        let mut more = cells;
+        let (mut more, mut pencil) = (cells, stuck);
         for &cell in members {
             let cell = usize::from(cell);
             if let (Some(slot), Some(&digit)) = (more.get_mut(cell), full.get(cell)) {
                 *slot = digit;
+                pencil.place(cell, usize::from(digit).wrapping_sub(1));
             }
         }
-        let Ok(grid) = Grid::from_values(more) else {
-            continue;
-        };
-        match level_within(&grid, level) {
-            Some(reached) if reached == level => return Ok(Some(grid)),
-            // Fallen below: this orbit stays empty.
-            Some(_) => {}
-            // Still above: kept, closer to the level.
-            None => cells = more,
+        let onward = solve_path(pencil, techniques, true);
+        if !onward.solved {
+            (cells, stuck) = (more, onward.end);
+        } else if onward.steps.iter().any(|step| step.technique.info().level == level) {
+            let Ok(grid) = Grid::from_values(more) else {
+                continue;
+            };
+            if level_within(&grid, level) == Some(level) {
+                return Ok(Some(grid));
+            }
         }
     }
     Ok(None)
 }
-
 
 #[cfg(test)]
 mod tests {
