@@ -1,8 +1,8 @@
-//! Expert puzzles reached from above: removal to the end in a random order leaves a minimal
-//! puzzle, expert about one time in eighteen but harder (extreme or guessing) one time in
-//! five; giving orbits of such a puzzle back one at a time, each kept while the puzzle stays
-//! above the level asked for and left out when it falls below, often lands on the level
-//! itself. A given put back keeps the solution unique, so this walk needs no search.
+//! Expert and extreme puzzles reached from above: removal to the end in a random order leaves
+//! a minimal puzzle, expert about one time in eighteen but harder (extreme or guessing) one
+//! time in five; giving orbits of such a puzzle back one at a time, each kept while the puzzle
+//! stays above the level asked for and left out when it falls below, often lands on the level
+//! itself (the same for extreme, from the puzzles that need guessing). A given put back keeps the solution unique, so this walk needs no search.
 //!
 //! Each orbit given back is first tried on from where the techniques up to the level were
 //! stuck (more givens never let logic go less far, as a rule): stuck again, the walk takes
@@ -92,9 +92,10 @@ mod tests {
     #[test]
     fn what_comes_from_above_has_the_level_and_one_solution() {
         let mut never = || false;
-        // Found as removal left it, and found by the walk back.
-        let mut found = [0usize; 2];
-        for seed in 0..120u64 {
+        // For each level, found as removal left it and found by the walk back.
+        let mut found = [0usize; 4];
+        for seed in 0..600u64 {
+            let level = if seed % 2 == 0 { Level::Expert } else { Level::Extreme };
             let mut rng = Rng::new(seed);
             let symmetry = if seed % 3 == 0 { Symmetry::Rot180 } else { Symmetry::None };
             let orbits = symmetry.orbits();
@@ -102,17 +103,17 @@ mod tests {
             let (mut order, mut back) = ([0u8; CELLS], [0u8; CELLS]);
             let order = shuffled_orbits(&mut order, orbits.len(), &mut rng);
             let back = shuffled_orbits(&mut back, orbits.len(), &mut rng);
-            let Ok(Some(puzzle)) = from_above(Level::Expert, &solution, &orbits, order, back, &mut never) else {
+            let Ok(Some(puzzle)) = from_above(level, &solution, &orbits, order, back, &mut never) else {
                 continue;
             };
-            assert_eq!(logic_grade(&puzzle).level, Level::Expert, "{puzzle:?}");
+            assert_eq!(logic_grade(&puzzle).level, level, "{puzzle:?}");
             assert_eq!(count_solutions(&puzzle, 2), 1);
             let cells = puzzle.cells();
             assert!((0..CELLS).all(|cell| cells[cell] == 0 || cells[cell] == solution.cells()[cell]));
             assert!((0..CELLS).all(|cell| (cells[cell] != 0) == (cells[symmetry.image(cell)] != 0)));
             let mut minimal = solution;
             assert_eq!(remove_orbits(&mut minimal, &solution, &orbits, order, 0, &mut never), Ok(()));
-            found[usize::from(minimal != puzzle)] += 1;
+            found[usize::from(level == Level::Extreme) * 2 + usize::from(minimal != puzzle)] += 1;
         }
         assert!(found.iter().all(|&n| n > 0), "{found:?}");
     }

@@ -124,7 +124,7 @@ fn toward_level(
         let guessing = !Partial::new(&puzzle).is_solved() && logic_level(&puzzle) == Level::Guessing;
         return Ok(guessing.then_some(Puzzle { puzzle, solution }));
     }
-    if level == Level::Expert {
+    if matches!(level, Level::Expert | Level::Extreme) {
         let mut back = [0u8; CELLS];
         let back = shuffled_orbits(&mut back, orbits.len(), rng);
         let found = from_above(level, &solution, orbits, order, back, should_stop)?;
