@@ -10,7 +10,8 @@
 //! path takes a step of the level is the puzzle graded in full, and only that grade decides:
 //! the shortcut only steers the walk, so what it returns has exactly the level asked for.
 
-use super::removal::remove_orbits;
+use super::removal::remove_orbits_with;
+use super::unavoidable::Unavoidable;
 use super::symmetry::Orbits;
 use crate::grid::Grid;
 use crate::solve::Stopped;
@@ -19,11 +20,12 @@ use crate::steps::{level_within, path_past_singles, solve_path, solved_by_single
 /// Orbits given back to one grid's harder puzzle before a fresh grid is drawn.
 const TRIES: usize = 24;
 
-/// A puzzle whose solution is `solution` and whose level is `level` (above easy), from
-/// removal in `order` and then orbits given back in `back` (another random order); `None`
-/// when this grid gave none.
+/// A puzzle whose solution is `solution` (whose unavoidable sets are `sets`) and whose level
+/// is `level` (above easy), from removal in `order` and then orbits given back in `back`
+/// (another random order); `None` when this order gave none.
 pub fn from_above(
     level: Level,
+    sets: &Unavoidable,
     solution: &Grid,
     orbits: &Orbits,
     order: &[u8],
@@ -31,7 +33,7 @@ pub fn from_above(
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<Option<Grid>, Stopped> {
     let mut puzzle = *solution;
-    remove_orbits(&mut puzzle, solution, orbits, order, 0, should_stop)?;
+    remove_orbits_with(sets, &mut puzzle, solution, orbits, order, 0, should_stop)?;
     if solved_by_singles(&puzzle) {
         return Ok(None);
     }
@@ -81,6 +83,7 @@ pub fn from_above(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::removal::remove_orbits;
     use crate::generate::descend::shuffled_orbits;
     use crate::generate::grids::random_grid;
     use crate::generate::Symmetry;
@@ -103,7 +106,8 @@ mod tests {
             let (mut order, mut back) = ([0u8; CELLS], [0u8; CELLS]);
             let order = shuffled_orbits(&mut order, orbits.len(), &mut rng);
             let back = shuffled_orbits(&mut back, orbits.len(), &mut rng);
-            let Ok(Some(puzzle)) = from_above(level, &solution, &orbits, order, back, &mut never) else {
+            let sets = Unavoidable::of(&solution);
+            let Ok(Some(puzzle)) = from_above(level, &sets, &solution, &orbits, order, back, &mut never) else {
                 continue;
             };
             assert_eq!(logic_grade(&puzzle).level, level, "{puzzle:?}");
