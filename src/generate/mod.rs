@@ -9,6 +9,7 @@
 //!
 //! Everything polls a `should_stop` callback, so any search ends on Ctrl-C.
 
+pub mod above;
 pub mod descend;
 pub mod grids;
 pub mod level;

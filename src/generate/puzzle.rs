@@ -2,12 +2,14 @@
 //! order, then the directed search or givens put back until the count is met; a grid that
 //! cannot meet the request is dropped for a fresh one.
 
+use super::above::from_above;
 use super::descend::{descend, shuffled_orbits};
 use super::grids::random_grid;
 use super::level::remove_within;
-use super::removal::{is_minimal, remove_orbits};
+use super::removal::{is_minimal, remove_orbits, remove_orbits_with};
 use super::request::Request;
 use super::symmetry::{Orbits, Symmetry};
+use super::unavoidable::Unavoidable;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::{Partial, Stopped};
@@ -22,6 +24,10 @@ pub struct Puzzle {
 
 /// Pairs of orbits the directed search tries on one grid before starting afresh.
 const ATTEMPTS_PER_GRID: usize = 400;
+
+/// Removal orders tried on one grid toward expert, extreme or guessing: its unavoidable sets
+/// are found once for them all.
+const ORDERS_PER_GRID: usize = 4;
 
 /// A puzzle meeting `request` (which must have passed [`Request::check`]), drawn with `rng`.
 /// Runs until one is found or `should_stop` says stop.
@@ -102,8 +108,10 @@ fn attempt(
     Ok(Some(Puzzle { puzzle, solution }))
 }
 
-/// One grid's try at a level alone: removal that keeps the level at most the one asked for,
-/// which mostly ends at it; a grid where it ends below is dropped.
+/// One grid's try at a level alone. Up to medium or hard: removal that keeps the level at
+/// most the one asked for, which mostly ends at it; a grid where it ends below is dropped.
+/// Above: removal to the end in a few orders, each result graded (guessing) or walked back
+/// toward the level (expert, extreme), sharing the grid and its unavoidable sets.
 fn toward_level(
     level: Level,
     solution: Grid,
@@ -112,19 +120,34 @@ fn toward_level(
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<Option<Puzzle>, Stopped> {
     let mut order = [0u8; CELLS];
-    let order = shuffled_orbits(&mut order, orbits.len(), rng);
-    let mut puzzle = solution;
-    if level == Level::Guessing {
-        // Every puzzle is at most guessing, so removal toward it is removal to the end, and
-        // only the result is graded; most results are not guessing, and half of them
-        // propagation alone solves (singles, pointing and claiming: at most medium), which
-        // shows it for a fraction of the grade's cost.
-        remove_orbits(&mut puzzle, &solution, orbits, order, 0, should_stop)?;
-        let guessing = !Partial::new(&puzzle).is_solved() && logic_level(&puzzle) == Level::Guessing;
-        return Ok(guessing.then_some(Puzzle { puzzle, solution }));
+    if level < Level::Expert {
+        let order = shuffled_orbits(&mut order, orbits.len(), rng);
+        let mut puzzle = solution;
+        let reached = remove_within(&mut puzzle, &solution, orbits, order, level, should_stop)?;
+        return Ok((reached == level).then_some(Puzzle { puzzle, solution }));
     }
-    let reached = remove_within(&mut puzzle, &solution, orbits, order, level, should_stop)?;
-    Ok((reached == level).then_some(Puzzle { puzzle, solution }))
+    let sets = Unavoidable::of(&solution);
+    for _ in 0..ORDERS_PER_GRID {
+        let order = shuffled_orbits(&mut order, orbits.len(), rng);
+        let found = if level == Level::Guessing {
+            // Every puzzle is at most guessing, so removal toward it is removal to the end,
+            // and only the result is graded; most results are not guessing, and half of them
+            // propagation alone solves (singles, pointing and claiming: at most medium), which
+            // shows it for a fraction of the grade's cost.
+            let mut puzzle = solution;
+            remove_orbits_with(&sets, &mut puzzle, &solution, orbits, order, 0, should_stop)?;
+            let guessing = !Partial::new(&puzzle).is_solved() && logic_level(&puzzle) == Level::Guessing;
+            guessing.then_some(puzzle)
+        } else {
+            let mut back = [0u8; CELLS];
+            let back = shuffled_orbits(&mut back, orbits.len(), rng);
+            from_above(level, &sets, &solution, orbits, order, back, should_stop)?
+        };
+        if let Some(puzzle) = found {
+            return Ok(Some(Puzzle { puzzle, solution }));
+        }
+    }
+    Ok(None)
 }
 
 /// Puts empty orbits back, in a random order, until `puzzle` has `clues` givens; false when

@@ -250,7 +250,20 @@ pub fn remove_orbits(
     floor: usize,
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<(), Stopped> {
-    let sets = Unavoidable::of(solution);
+    remove_orbits_with(&Unavoidable::of(solution), puzzle, solution, orbits, order, floor, should_stop)
+}
+
+/// [`remove_orbits`] with the unavoidable sets of `solution` found already, for a caller that
+/// removes from one grid in several orders.
+pub fn remove_orbits_with(
+    sets: &Unavoidable,
+    puzzle: &mut Grid,
+    solution: &Grid,
+    orbits: &Orbits,
+    order: &[u8],
+    floor: usize,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<(), Stopped> {
     let mut board = Thinning::new(puzzle);
     let mut window = Window::default();
     for (k, &orbit) in order.iter().enumerate() {
@@ -263,7 +276,7 @@ pub fn remove_orbits(
         // takes about what singles do and also serves the checks they cannot settle.
         let ahead = order.get(k + 1..).unwrap_or_default();
         let kept = board.all_forced(solution, members)
-            || unique_without_singles(&board, solution, &sets, &mut window, members, orbits, ahead, should_stop)?;
+            || unique_without_singles(&board, solution, sets, &mut window, members, orbits, ahead, should_stop)?;
         if !kept {
             board.give_back(members, solution);
         }

@@ -12,7 +12,7 @@
 //! stuck.
 
 use super::geometry::{members, Cells, PEERS, UNIT_CELLS};
-use super::path::solve_path;
+use super::path::{solve_path, Path};
 use super::pencil::Pencil;
 use super::table::{Level, Techniques, TECHNIQUES};
 use crate::grid::Grid;
@@ -126,7 +126,7 @@ pub fn singles_place(grid: &Grid, cells: Cells) -> bool {
 }
 
 /// The techniques of the levels up to `ceiling`.
-fn up_to(ceiling: Level) -> Techniques {
+pub fn up_to(ceiling: Level) -> Techniques {
     TECHNIQUES.iter().filter(|info| info.level <= ceiling).fold(0, |set, info| set | info.technique.bit())
 }
 
@@ -145,13 +145,19 @@ pub fn level_past_singles(grid: &Grid, ceiling: Level) -> Option<Level> {
     if ceiling == Level::Easy {
         return None;
     }
-    let mut pencil = Pencil::from_grid(grid);
-    place_singles(&mut pencil);
-    let path = solve_path(pencil, up_to(ceiling), true);
+    let path = path_past_singles(grid, ceiling);
     if !path.solved {
         return (ceiling == Level::Guessing).then_some(Level::Guessing);
     }
     Some(path.steps.iter().map(|step| step.technique.info().level).max().unwrap_or(Level::Easy))
+}
+
+/// The path [`level_past_singles`] grades: from where singles stop, with the techniques up to
+/// `ceiling`. Generation goes on from where it is stuck after giving a given back.
+pub fn path_past_singles(grid: &Grid, ceiling: Level) -> Path {
+    let mut pencil = Pencil::from_grid(grid);
+    place_singles(&mut pencil);
+    solve_path(pencil, up_to(ceiling), true)
 }
 
 /// `logic_grade(grid).level`, found with less work (see the module's comment).
