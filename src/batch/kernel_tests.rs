@@ -4,6 +4,7 @@
 
 use super::avx512::{validate_block, LANES};
 use super::kernel::{validate_blocks, Kernel};
+use super::Thirds;
 use super::portable;
 use crate::cpu;
 use crate::grid::CELLS;
@@ -69,10 +70,10 @@ fn avx512_blocks_agree_with_the_portable_validator() {
         let mut out = [false; LANES];
         let ok = if symbols {
             // SAFETY: AVX-512F/BW are present (checked above).
-            unsafe { validate_block::<true>(&bytes, stride, &mut out) }
+            unsafe { validate_block::<true>(&bytes, stride, &mut out, Thirds::new(&[])) }
         } else {
             // SAFETY: as above.
-            unsafe { validate_block::<false>(&bytes, stride, &mut out) }
+            unsafe { validate_block::<false>(&bytes, stride, &mut out, Thirds::new(&[])) }
         };
         assert!(ok, "round {round}");
         let expected = portable_flags(&bytes, stride, LANES, symbols);
@@ -94,16 +95,16 @@ fn avx512_refuses_every_byte_outside_the_alphabet_in_every_cell_and_lane() {
             let mut bytes = vec![0u8; LANES * CELLS];
             bytes[board * CELLS + cell] = bad;
             // SAFETY: AVX-512F/BW are present (checked above).
-            assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out) }, "{bad} at {cell} of {board}");
+            assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out, Thirds::new(&[])) }, "{bad} at {cell} of {board}");
             let mut text = vec![b'.'; LANES * CELLS];
             text[board * CELLS + cell] = [b'x', b'/', b':', 0][board % 4];
             // SAFETY: as above.
-            assert!(!unsafe { validate_block::<true>(&text, CELLS, &mut out) }, "symbol at {cell} of {board}");
+            assert!(!unsafe { validate_block::<true>(&text, CELLS, &mut out, Thirds::new(&[])) }, "symbol at {cell} of {board}");
         }
     }
     let bytes = vec![0u8; LANES * CELLS - 1];
     // SAFETY: as above; too short, so it reads nothing.
-    assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out) });
+    assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out, Thirds::new(&[])) });
 }
 
 #[test]
