@@ -37,11 +37,14 @@ pub fn validate_block<const SYMBOLS: bool>(bytes: &[u8], stride: usize, out: &mu
     let mut cells = [MaybeUninit::<__m512i>::uninit(); CELLS];
     let mut worst = _mm512_set1_epi8(9);
     // Windows of 32 bytes at 0, 32 and 49 (no load past a board's 81st byte); the last one's
-    // bytes 15-31 are cells 64-80.
-    for (offset, skip) in [(0, 0), (32, 0), (49, 15)] {
-        ahead.fetch_third();
-        put_window::<SYMBOLS>(&mut cells, bytes, stride, offset, skip, &mut worst);
-    }
+    // bytes 15-31 are cells 64-80. Constants, as in the AVX2 kernel: as a loop over windows,
+    // the transpose's arrays lived in memory and were zeroed each time.
+    ahead.fetch_third();
+    put_window::<SYMBOLS, 0, 0>(&mut cells, bytes, stride, &mut worst);
+    ahead.fetch_third();
+    put_window::<SYMBOLS, 32, 0>(&mut cells, bytes, stride, &mut worst);
+    ahead.fetch_third();
+    put_window::<SYMBOLS, 49, 15>(&mut cells, bytes, stride, &mut worst);
     // SAFETY: the three windows wrote all 81 entries (cells 0-31, 32-63 and 64-80), and
     // MaybeUninit<T> has the layout of T.
     let cells = unsafe { &*cells.as_ptr().cast::<[__m512i; CELLS]>() };
@@ -69,41 +72,43 @@ fn table(bytes: [u8; 16]) -> __m512i {
     _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) })
 }
 
-/// Transposes bytes `offset..offset + 32` of the 64 boards and stores bytes `skip..` as
-/// cells `offset + skip..`; raises `worst` to the largest value seen.
+/// Transposes bytes `OFFSET..OFFSET + 32` of the 64 boards and stores bytes `SKIP..` as
+/// cells `OFFSET + SKIP..`; raises `worst` to the largest value seen.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn put_window<const SYMBOLS: bool>(
+fn put_window<const SYMBOLS: bool, const OFFSET: usize, const SKIP: usize>(
     cells: &mut [MaybeUninit<__m512i>; CELLS],
     bytes: &[u8],
     stride: usize,
-    offset: usize,
-    skip: usize,
     worst: &mut __m512i,
 ) {
-    let base = bytes.as_ptr().wrapping_add(offset);
-    // A plain loop, not `array::from_fn`: its closure was not inlined here.
-    let mut rows = [_mm512_setzero_si512(); HALF];
+    let base = bytes.as_ptr().wrapping_add(OFFSET);
+    // A plain loop, not `array::from_fn`: its closure was not inlined here. Not zeroed first:
+    // a zeroed array cost a call to memset per window.
+    let mut rows = [MaybeUninit::<__m512i>::uninit(); HALF];
     for (board, row) in rows.iter_mut().enumerate() {
-        // SAFETY: for board + HALF <= 63, (board + HALF) * stride + offset + 32 <= 63 * stride
-        // + 81 <= bytes.len() (checked by validate_block; offset <= 49), so both 32-byte reads
+        // SAFETY: for board + HALF <= 63, (board + HALF) * stride + OFFSET + 32 <= 63 * stride
+        // + 81 <= bytes.len() (checked by validate_block; OFFSET <= 49), so both 32-byte reads
         // lie inside `bytes`; loadu has no alignment needs.
-        *row = unsafe {
+        row.write(unsafe {
             let low = _mm256_loadu_si256(base.add(board * stride).cast());
             let high = _mm256_loadu_si256(base.add((board + HALF) * stride).cast());
             _mm512_inserti64x4::<1>(_mm512_castsi256_si512(low), high)
-        };
+        });
     }
-    let [tops, bottoms] = transpose_quarters(&rows);
+    // SAFETY: the loop above wrote all HALF rows, and MaybeUninit<T> has the layout of T.
+    let rows = unsafe { &*rows.as_ptr().cast::<[__m512i; HALF]>() };
+    // SAFETY: this function is compiled for AVX-512F and BW.
+    let [tops, bottoms] = unsafe { transpose_quarters(rows) };
     for (c, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
         // Quarters 0 and 2 of each hold byte c, 1 and 3 byte 16 + c.
         for (k, column) in [(c, _mm512_shuffle_i64x2::<0x88>(top, bottom)), (c + 16, _mm512_shuffle_i64x2::<0xDD>(top, bottom))] {
-            if k < skip {
+            if k < SKIP {
                 continue;
             }
             let value = if SYMBOLS { symbol_values(column) } else { column };
             *worst = _mm512_max_epu8(*worst, value);
-            if let Some(cell) = cells.get_mut(offset + k) {
+            if let Some(cell) = cells.get_mut(OFFSET + k) {
                 cell.write(value);
             }
         }
@@ -162,39 +167,50 @@ fn plane_repeats(cells: &[__m512i; CELLS], digits: __m512i) -> __m512i {
 /// The AVX2 kernel's `transpose_halves` in both 256-bit halves at once. Row `b` holds board
 /// `b`'s 32 bytes low and board `b + 32`'s high; `[s][c]` holds, by quarter, byte c and byte
 /// 16 + c of boards `16s..16s + 16`, then the same of boards `32 + 16s..32 + 16s + 16`.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw")]
-fn transpose_quarters(rows: &[__m512i; HALF]) -> [[__m512i; 16]; 2] {
-    // Plain loops, not `array::from_fn`: its closures were not inlined here.
-    let zero = _mm512_setzero_si512();
-    let mut pairs = [[zero; 2]; 16];
+///
+/// Always inlined (so compiled for its caller's features): called out of line, its 2 KB of
+/// results went through memory, and the kernel ran no faster than the AVX2 one.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512BW.
+#[inline(always)]
+unsafe fn transpose_quarters(rows: &[__m512i; HALF]) -> [[__m512i; 16]; 2] {
+    // Plain loops, not `array::from_fn`: its closures were not inlined here. No array is
+    // zeroed first: each is 2 KB, and zeroed they cost a memset per window.
+    let mut pairs = [[MaybeUninit::<__m512i>::uninit(); 2]; 16];
     for (p, pair) in pairs.iter_mut().enumerate() {
         let (a, b) = (rows[2 * p], rows[2 * p + 1]);
-        *pair = [_mm512_unpacklo_epi8(a, b), _mm512_unpackhi_epi8(a, b)];
+        pair[0].write(_mm512_unpacklo_epi8(a, b));
+        pair[1].write(_mm512_unpackhi_epi8(a, b));
     }
-    let mut quads = [[zero; 4]; 8];
+    // SAFETY (this and the three like it below): the loop above wrote every entry, and
+    // MaybeUninit<T> has the layout of T.
+    let pairs = unsafe { std::mem::transmute::<[[MaybeUninit<__m512i>; 2]; 16], [[__m512i; 2]; 16]>(pairs) };
+    let mut quads = [[MaybeUninit::<__m512i>::uninit(); 4]; 8];
     for (q, quad) in quads.iter_mut().enumerate() {
         for g in 0..2 {
             let (a, b) = (pairs[2 * q][g], pairs[2 * q + 1][g]);
-            quad[2 * g] = _mm512_unpacklo_epi16(a, b);
-            quad[2 * g + 1] = _mm512_unpackhi_epi16(a, b);
+            quad[2 * g].write(_mm512_unpacklo_epi16(a, b));
+            quad[2 * g + 1].write(_mm512_unpackhi_epi16(a, b));
         }
     }
-    let mut octets = [[zero; 8]; 4];
+    let quads = unsafe { std::mem::transmute::<[[MaybeUninit<__m512i>; 4]; 8], [[__m512i; 4]; 8]>(quads) };
+    let mut octets = [[MaybeUninit::<__m512i>::uninit(); 8]; 4];
     for (o, octet) in octets.iter_mut().enumerate() {
         for g in 0..4 {
             let (a, b) = (quads[2 * o][g], quads[2 * o + 1][g]);
-            octet[2 * g] = _mm512_unpacklo_epi32(a, b);
-            octet[2 * g + 1] = _mm512_unpackhi_epi32(a, b);
+            octet[2 * g].write(_mm512_unpacklo_epi32(a, b));
+            octet[2 * g + 1].write(_mm512_unpackhi_epi32(a, b));
         }
     }
-    let mut out = [[zero; 16]; 2];
+    let octets = unsafe { std::mem::transmute::<[[MaybeUninit<__m512i>; 8]; 4], [[__m512i; 8]; 4]>(octets) };
+    let mut out = [[MaybeUninit::<__m512i>::uninit(); 16]; 2];
     for (s, half) in out.iter_mut().enumerate() {
         for c in 0..8 {
             let (a, b) = (octets[2 * s][c], octets[2 * s + 1][c]);
-            half[2 * c] = _mm512_unpacklo_epi64(a, b);
-            half[2 * c + 1] = _mm512_unpackhi_epi64(a, b);
+            half[2 * c].write(_mm512_unpacklo_epi64(a, b));
+            half[2 * c + 1].write(_mm512_unpackhi_epi64(a, b));
         }
     }
-    out
+    unsafe { std::mem::transmute::<[[MaybeUninit<__m512i>; 16]; 2], [[__m512i; 16]; 2]>(out) }
 }
