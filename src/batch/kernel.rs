@@ -73,8 +73,8 @@ impl<'a> Thirds<'a> {
 
 /// How many blocks ahead of the one validated to prefetch, in thirds ([`Thirds`]): AVX2, and
 /// AVX-512. On an AMD EPYC with AVX-512 (`batch::kernel_tests::kernels_against_a_read_pass`,
-/// 1 M boards from DRAM), the AVX-512 block prefetched at once ran at four fifths of the AVX2
-/// one, and spread, level with it; one, two or three blocks ahead measured alike.
+/// 1 M boards from DRAM), the AVX-512 kernel ran a fifth slower with its block prefetched at
+/// once than spread; two blocks ahead measured faster than one, three or four.
 #[cfg(target_arch = "x86_64")]
 const AHEAD: usize = 3;
 #[cfg(target_arch = "x86_64")]
