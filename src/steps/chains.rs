@@ -203,7 +203,10 @@ fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: 
     for d in 0..9 {
         for cell in members(strong.linked[d]) {
             let start = 9 * cell + d;
-            let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 1);
+            // Only a shorter chain replaces the best, and chains have an even number of
+            // nodes (a strong link each way of a weak one): searching to the next odd depth
+            // would only expand weak links that end nothing.
+            let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 2);
             if let Some(found) = search(p, strong, start, limit, work) {
                 let shortest = found.0.len() <= 4;
                 best = Some((found.0.len(), found));
