@@ -4,7 +4,7 @@
 //! board's links fall into small groups, few of them with two ends that remove anything.
 
 use super::geometry::{digits_of, members, Cells, PEERS};
-use super::links::{Strong, NODES};
+use super::links::{weak_onward, Kinds, Strong, NODES};
 use super::pencil::Pencil;
 
 /// The candidates weakly linked to both ends of a chain, which it removes: digit index
@@ -67,10 +67,9 @@ impl Levels {
         Levels { nodes: Vec::with_capacity(128), number: vec![UNNUMBERED; NODES], strong: Vec::with_capacity(128), weak: Vec::with_capacity(128) }
     }
 
-    /// Numbers the linked nodes of `strong`, with its links and the weak ones onward that
-    /// `weak` lists (`weak_span[node]` is the node's range of it). False when there are more
-    /// than 128 of them: then no search can be told.
-    pub fn build(&mut self, strong: &Strong, weak: &[u16], weak_span: &[(u32, u32)]) -> bool {
+    /// Numbers the linked nodes of `strong` on `p`, with its links and the weak ones onward
+    /// of `kinds`. False when there are more than 128 of them: then no search can be told.
+    pub fn build(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) -> bool {
         let Levels { nodes, number, strong: strong_sets, weak: weak_sets } = self;
         nodes.clear();
         for d in 0..9 {
@@ -85,27 +84,33 @@ impl Levels {
                 nodes.push(node as u16);
             }
         }
-        let set = |links: &[u16]| links.iter().fold(0u128, |m, &n| m | number.get(usize::from(n)).map_or(0, |&i| 1u128 << (i & 127)));
+        let bit = |n: usize| number.get(n).map_or(0, |&i| 1u128 << (i & 127));
         strong_sets.clear();
         weak_sets.clear();
         for &node in nodes.iter() {
             let node = usize::from(node);
-            let (from, to) = weak_span.get(node).copied().unwrap_or((0, 0));
-            strong_sets.push(set(strong.of(node)));
-            weak_sets.push(set(weak.get(from as usize..to as usize).unwrap_or(&[])));
+            strong_sets.push(strong.of(node).iter().fold(0, |m, &n| m | bit(usize::from(n))));
+            let mut weak = 0;
+            weak_onward(p, strong, kinds, node, &mut |n| weak |= bit(n));
+            weak_sets.push(weak);
         }
         true
     }
 
     /// True when the search from start number `a` (see `chains::search`), of chains of at
-    /// most `limit` nodes, finds one: when some depth's new strong arrivals, from the fourth
-    /// on, hold an end that removes something. Breadth-first, each depth is every state
-    /// first reached there, whatever the order within it, so this is the search's answer.
+    /// most `limit` nodes, finds one (the starts before it searched first, with no smaller
+    /// limit): when some depth's new strong arrivals, from the fourth on, hold an end that
+    /// removes something. Breadth-first, each depth is every state first reached there,
+    /// whatever the order within it, so this is the search's answer.
     pub fn finds(&self, p: &Pencil, a: usize, limit: usize) -> bool {
         let Some(&start) = self.nodes.get(a) else { return false };
         let start = usize::from(start);
         let union = |sets: &[u128], of: u128| members(of).fold(0, |m, i| m | sets.get(i).copied().unwrap_or(0));
-        // Only a later start can end the chain (see `chains::chain_told`).
+        // Only a later start can end the chain: read backwards, a chain is a chain with the
+        // same links, and both ends see the same candidates. So a chain from here to an
+        // earlier start, within the limit, would have been one from that start within its
+        // (no smaller) limit: shorter than what its search found, or found where it found
+        // nothing.
         let later = u128::MAX.checked_shl(a as u32 + 1).unwrap_or(0);
         let (mut weak_seen, mut strong_seen) = (1u128 << (a & 127), 0u128);
         let mut arrived = weak_seen;

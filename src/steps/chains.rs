@@ -182,28 +182,26 @@ fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: 
 
 /// [`chain`], with each start's search first told by [`Levels::finds`] when `tell` (and the
 /// board has few enough linked nodes), else run from every start: the same chain either way.
-///
-/// Why a search from a start can only end at a later start: read backwards, a chain is a
-/// chain with the same links, and both ends see the same candidates. So a chain from `start`
-/// ending at an earlier start, within the limit, would have been one from that start within
-/// its (no smaller) limit: shorter than what its search found, or found where it found
-/// nothing.
 fn chain_told(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: &mut Work, tell: bool) -> Option<Step> {
     let mut best: Option<(usize, Found)> = None;
-    work.list_weak(p, strong, kinds);
-    let told = tell && work.levels.build(strong, &work.weak, &work.weak_span);
+    let told = tell && work.levels.build(p, strong, kinds);
+    // Weak links listed before the first search only: when told, few starts are searched.
+    let mut listed = false;
     let mut number = 0;
     for d in 0..9 {
         for cell in members(strong.linked[d]) {
             let start = 9 * cell + d;
             number += 1;
-            // Only a shorter chain replaces the best, and chains have an even number of
-            // nodes (a strong link each way of a weak one): searching to the next odd depth
-            // would only expand weak links that end nothing.
+            // Only a shorter chain replaces the best, and chains have an even number of nodes:
+            // searching to the next odd depth would only expand weak links that end nothing.
             let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 2);
             // Most searches find nothing: the search itself runs only to name the chain.
             if told && !work.levels.finds(p, number - 1, limit) {
                 continue;
+            }
+            if !listed {
+                work.list_weak(p, strong, kinds);
+                listed = true;
             }
             if let Some(found) = search(p, strong, start, limit, work) {
                 let shortest = found.0.len() <= 4;
@@ -378,7 +376,7 @@ mod tests {
             for (technique, kinds) in cases {
                 let strong = Strong::build(&p, kinds);
                 let mut work = Work::new();
-                told += usize::from(work.levels.build(&strong, &work.weak, &work.weak_span));
+                told += usize::from(work.levels.build(&p, &strong, kinds));
                 let fast = chain_told(&p, technique, kinds, &strong, &mut work, true);
                 found += usize::from(fast.is_some());
                 assert_eq!(fast, chain_told(&p, technique, kinds, &strong, &mut Work::new(), false));
