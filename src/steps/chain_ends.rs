@@ -72,7 +72,7 @@ impl Levels {
     pub fn build(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) -> bool {
         let Levels { nodes, number, strong: strong_sets, weak: weak_sets } = self;
         nodes.clear();
-        for d in 0..9 {
+        for d in kinds.digits() {
             for cell in members(strong.linked[d]) {
                 let node = 9 * cell + d;
                 if nodes.len() == 128 {

@@ -8,7 +8,7 @@
 
 use super::chain_ends::{Levels, Removed};
 use super::geometry::{members, Cells, PEERS};
-use super::links::{weak_onward, Kinds, Strong, NODES};
+use super::links::{conjugates_of, links_of, weak_onward, Kinds, Strong, NODES};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -22,6 +22,10 @@ const MAX_NODES: usize = 16;
 #[derive(Default)]
 pub struct Buffers {
     links: Option<Strong>,
+    /// Every digit's conjugate pairs, and the cells of each digit they were found on: a path
+    /// changes few digits a step, so the others' pairs are kept. Boxed: a path moves its
+    /// buffers a few times, and most paths never use these.
+    conjugates: Option<Box<(Strong, [Cells; 9])>>,
     work: Option<Work>,
 }
 
@@ -47,9 +51,8 @@ impl Buffers {
 
 /// Simple colouring on the digits not in `skip` (a mask of digit indexes).
 pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<Step> {
-    let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
     for d in (0..9).filter(|d| skip >> d & 1 == 0) {
-        let strong = links_of(&mut buffers.links, p, kinds(d));
+        let strong = conjugates_of(&mut buffers.conjugates, p, d);
         let mut seen: Cells = 0;
         for start in members(strong.linked[d]) {
             if seen >> start & 1 == 1 {
@@ -90,33 +93,22 @@ pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<
 /// An X-chain on a digit not in `skip`.
 pub fn x_chain(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<Step> {
     let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
-    let Buffers { links, work } = buffers;
+    let Buffers { conjugates, work, .. } = buffers;
     (0..9).filter(|d| skip >> d & 1 == 0).find_map(|d| {
-        let strong = links_of(links, p, kinds(d));
+        let strong = conjugates_of(conjugates, p, d);
         chain(p, Technique::XChain, kinds(d), strong, work.get_or_insert_with(Work::new))
     })
 }
 
-/// The links of `kinds` on `p`, in the buffers of the links before when there were some.
-fn links_of<'a>(links: &'a mut Option<Strong>, p: &Pencil, kinds: Kinds) -> &'a Strong {
-    match links {
-        Some(strong) => {
-            strong.rebuild(p, kinds);
-            strong
-        }
-        None => links.insert(Strong::build(p, kinds)),
-    }
-}
-
 pub fn xy_chain(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: false, bivalue: true, in_cell: false, one_digit: None };
-    let Buffers { links, work } = buffers;
+    let Buffers { links, work, .. } = buffers;
     chain(p, Technique::XyChain, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
 }
 
 pub fn aic(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
-    let Buffers { links, work } = buffers;
+    let Buffers { links, work, .. } = buffers;
     chain(p, Technique::Aic, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
 }
 
@@ -158,7 +150,7 @@ impl Work {
     fn list_weak(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) {
         let Work { weak, weak_span, .. } = self;
         weak.clear();
-        for d in 0..9 {
+        for d in kinds.digits() {
             for cell in members(strong.linked[d]) {
                 let node = 9 * cell + d;
                 let from = weak.len() as u32;
@@ -188,7 +180,7 @@ fn chain_told(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, w
     // Weak links listed before the first search only: when told, few starts are searched.
     let mut listed = false;
     let mut number = 0;
-    for d in 0..9 {
+    for d in kinds.digits() {
         for cell in members(strong.linked[d]) {
             let start = 9 * cell + d;
             number += 1;
