@@ -6,8 +6,9 @@
 //! if `a` is false, every strong link makes the next node true and every weak link the one
 //! after it false, down to `z`. So a candidate weakly linked to both ends is false.
 
+use super::chain_ends::{Levels, Removed};
 use super::geometry::{members, Cells, PEERS};
-use super::links::{weak_onward, Kinds, Strong, NODES};
+use super::links::{conjugates_of, links_of, weak_onward, Kinds, Strong, NODES};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -21,6 +22,10 @@ const MAX_NODES: usize = 16;
 #[derive(Default)]
 pub struct Buffers {
     links: Option<Strong>,
+    /// Every digit's conjugate pairs, and the cells of each digit they were found on: a path
+    /// changes few digits a step, so the others' pairs are kept. Boxed: a path moves its
+    /// buffers a few times, and most paths never use these.
+    conjugates: Option<Box<(Strong, [Cells; 9])>>,
     work: Option<Work>,
 }
 
@@ -46,9 +51,8 @@ impl Buffers {
 
 /// Simple colouring on the digits not in `skip` (a mask of digit indexes).
 pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<Step> {
-    let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
     for d in (0..9).filter(|d| skip >> d & 1 == 0) {
-        let strong = links_of(&mut buffers.links, p, kinds(d));
+        let strong = conjugates_of(&mut buffers.conjugates, p, d);
         let mut seen: Cells = 0;
         for start in members(strong.linked[d]) {
             if seen >> start & 1 == 1 {
@@ -89,33 +93,22 @@ pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<
 /// An X-chain on a digit not in `skip`.
 pub fn x_chain(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<Step> {
     let kinds = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
-    let Buffers { links, work } = buffers;
+    let Buffers { conjugates, work, .. } = buffers;
     (0..9).filter(|d| skip >> d & 1 == 0).find_map(|d| {
-        let strong = links_of(links, p, kinds(d));
+        let strong = conjugates_of(conjugates, p, d);
         chain(p, Technique::XChain, kinds(d), strong, work.get_or_insert_with(Work::new))
     })
 }
 
-/// The links of `kinds` on `p`, in the buffers of the links before when there were some.
-fn links_of<'a>(links: &'a mut Option<Strong>, p: &Pencil, kinds: Kinds) -> &'a Strong {
-    match links {
-        Some(strong) => {
-            strong.rebuild(p, kinds);
-            strong
-        }
-        None => links.insert(Strong::build(p, kinds)),
-    }
-}
-
 pub fn xy_chain(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: false, bivalue: true, in_cell: false, one_digit: None };
-    let Buffers { links, work } = buffers;
+    let Buffers { links, work, .. } = buffers;
     chain(p, Technique::XyChain, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
 }
 
 pub fn aic(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
-    let Buffers { links, work } = buffers;
+    let Buffers { links, work, .. } = buffers;
     chain(p, Technique::Aic, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
 }
 
@@ -138,6 +131,7 @@ struct Work {
     /// spans are kept up to date.
     weak: Vec<u16>,
     weak_span: Vec<(u32, u32)>,
+    levels: Levels,
 }
 
 impl Work {
@@ -148,6 +142,7 @@ impl Work {
             queued: 0,
             weak: Vec::with_capacity(8 * NODES),
             weak_span: vec![(0, 0); NODES],
+            levels: Levels::new(),
         }
     }
 
@@ -155,7 +150,7 @@ impl Work {
     fn list_weak(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) {
         let Work { weak, weak_span, .. } = self;
         weak.clear();
-        for d in 0..9 {
+        for d in kinds.digits() {
             for cell in members(strong.linked[d]) {
                 let node = 9 * cell + d;
                 let from = weak.len() as u32;
@@ -168,42 +163,38 @@ impl Work {
     }
 }
 
-/// The candidates weakly linked to both ends `a` and `z` of a chain (nodes), as a step's
-/// eliminations; `None` when there are none.
-fn eliminations(p: &Pencil, a: usize, z: usize) -> Vec<(usize, usize)> {
-    let ((ca, da), (cz, dz)) = ((a / 9, a % 9), (z / 9, z % 9));
-    let mut out = Vec::new();
-    if da == dz && ca != cz {
-        out.extend(members(p.cells_of(da) & PEERS[ca] & PEERS[cz]).map(|c| (c, da)));
-    } else if ca == cz && da != dz {
-        let mut rest = p.mask(ca) & !(1 << da | 1 << dz);
-        while rest != 0 {
-            out.push((ca, rest.trailing_zeros() as usize));
-            rest &= rest - 1;
-        }
-    } else if da != dz && PEERS[ca] >> cz & 1 == 1 {
-        if p.mask(ca) >> dz & 1 == 1 {
-            out.push((ca, dz));
-        }
-        if p.mask(cz) >> da & 1 == 1 {
-            out.push((cz, da));
-        }
-    }
-    out
-}
-
-/// A chain's nodes, and the `(cell, digit index)` candidates it removes.
-type Found = (Vec<u16>, Vec<(usize, usize)>);
+/// A chain's nodes, and the candidates it removes.
+type Found = (Vec<u16>, Removed);
 
 /// The shortest chain (up to [`MAX_NODES`]) of the allowed links that removes something,
 /// trying each start in turn: breadth-first over (node, arrived by a strong link?).
 fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: &mut Work) -> Option<Step> {
+    chain_told(p, technique, kinds, strong, work, true)
+}
+
+/// [`chain`], with each start's search first told by [`Levels::finds`] when `tell` (and the
+/// board has few enough linked nodes), else run from every start: the same chain either way.
+fn chain_told(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: &mut Work, tell: bool) -> Option<Step> {
     let mut best: Option<(usize, Found)> = None;
-    work.list_weak(p, strong, kinds);
-    for d in 0..9 {
+    let told = tell && work.levels.build(p, strong, kinds);
+    // Weak links listed before the first search only: when told, few starts are searched.
+    let mut listed = false;
+    let mut number = 0;
+    for d in kinds.digits() {
         for cell in members(strong.linked[d]) {
             let start = 9 * cell + d;
-            let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 1);
+            number += 1;
+            // Only a shorter chain replaces the best, and chains have an even number of nodes:
+            // searching to the next odd depth would only expand weak links that end nothing.
+            let limit = best.as_ref().map_or(MAX_NODES, |(len, _)| len - 2);
+            // Most searches find nothing: the search itself runs only to name the chain.
+            if told && !work.levels.finds(p, number - 1, limit) {
+                continue;
+            }
+            if !listed {
+                work.list_weak(p, strong, kinds);
+                listed = true;
+            }
             if let Some(found) = search(p, strong, start, limit, work) {
                 let shortest = found.0.len() <= 4;
                 best = Some((found.0.len(), found));
@@ -221,7 +212,7 @@ fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: 
     for &node in &path {
         step = step.with_digits(1 << (node % 9));
     }
-    for (cell, d) in found {
+    for (cell, d) in found.candidates() {
         step = step.eliminating(d, 1 << cell);
     }
     Some(step.finish())
@@ -231,7 +222,7 @@ fn chain(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, work: 
 /// strong link and removes a candidate; the chain's nodes and what it removes.
 fn search(p: &Pencil, strong: &Strong, start: usize, limit: usize, work: &mut Work) -> Option<Found> {
     const MASK: usize = STATES - 1;
-    let Work { parent, queue, queued, weak, weak_span } = work;
+    let Work { parent, queue, queued, weak, weak_span, .. } = work;
     for &state in queue.iter().take(*queued) {
         parent[usize::from(state) & MASK] = u16::MAX;
     }
@@ -277,7 +268,7 @@ fn search(p: &Pencil, strong: &Strong, start: usize, limit: usize, work: &mut Wo
             // A chain ends with a strong link, after at least two of them.
             if arrival == 1 && len + 1 >= 4 {
                 let end = to / 2;
-                let removed = eliminations(p, start, end);
+                let removed = Removed::between(p, start, end);
                 if !removed.is_empty() {
                     let mut path = vec![end as u16];
                     let mut at = to;
@@ -357,6 +348,33 @@ mod tests {
         let step = xy_chain(&pencil_with(&marks), &mut Buffers::default()).expect("an xy-chain");
         assert_eq!(step.eliminations, vec![(72, 1)]);
         assert_eq!(step.cells, vec![0, 0, 8, 8, 80, 80]);
+    }
+
+    /// The chains found with each search told first are those found searching every start,
+    /// on boards of up to four candidates a cell (few enough linked nodes to be told).
+    #[test]
+    fn told_searches_find_the_chains_of_every_search() {
+        let mut rng = crate::rng::Rng::new(5);
+        let (mut told, mut found) = (0, 0);
+        for _ in 0..1500 {
+            // Some cells without marks, so that some boards have no chain.
+            let bare = rng.below(90);
+            let marks: [u16; 81] = std::array::from_fn(|_| if rng.below(100) < bare { 0 } else { (0..1 + rng.below(4)).fold(0, |m, _| m | 1 << rng.below(9)) });
+            let p = pencil_with(&marks);
+            let all = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
+            let xy = Kinds { conjugate: false, bivalue: true, in_cell: false, one_digit: None };
+            let x = |d| Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) };
+            let cases = [(Technique::Aic, all), (Technique::XyChain, xy), (Technique::XChain, x(rng.index(9)))];
+            for (technique, kinds) in cases {
+                let strong = Strong::build(&p, kinds);
+                let mut work = Work::new();
+                told += usize::from(work.levels.build(&p, &strong, kinds));
+                let fast = chain_told(&p, technique, kinds, &strong, &mut work, true);
+                found += usize::from(fast.is_some());
+                assert_eq!(fast, chain_told(&p, technique, kinds, &strong, &mut Work::new(), false));
+            }
+        }
+        assert!(told > 3000 && (1000..4000).contains(&found), "{told} boards told, {found} chains");
     }
 
     #[test]

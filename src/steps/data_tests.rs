@@ -99,3 +99,35 @@ fn steps_throughput() {
     let set = if kaggle { "kaggle" } else { "top95" };
     eprintln!("{set}: {:.1} µs a path ({steps} steps)", start.elapsed().as_secs_f64() * 1e6 / (5 * grids.len()) as f64);
 }
+
+/// A fingerprint of every path on the data sets, to show a speed-up leaves paths unchanged:
+/// `cargo test --release --lib paths_fingerprint -- --ignored --nocapture`, before and after.
+#[test]
+#[ignore]
+fn paths_fingerprint() {
+    let sets = [
+        ("norvig/sudoku-top95.txt", usize::MAX),
+        ("norvig/sudoku-hardest.txt", usize::MAX),
+        ("norvig/sudokus_hard.txt", usize::MAX),
+        ("norvig/sudokus_17.txt", 20000),
+        ("norvig/sudoku10k.txt", usize::MAX),
+        ("kaggle/puzzles-solutions-sample.csv", usize::MAX),
+        ("tdoku/test_puzzles.txt", usize::MAX),
+    ];
+    for (name, take) in sets {
+        // FNV-1a over each path's steps as Debug text, and where it ended.
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let (mut paths, mut steps) = (0, 0);
+        for line in data_lines(name).into_iter().take(take) {
+            let Ok(grid) = grid_from_text(&line) else { continue };
+            let path = solve_path(Pencil::from_grid(&grid), ALL_TECHNIQUES, true);
+            let text = format!("{:?}{}{:?}", path.steps, path.solved, path.end);
+            for byte in text.bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+            }
+            paths += 1;
+            steps += path.steps.len();
+        }
+        eprintln!("{name}: {paths} paths, {steps} steps, {hash:016x}");
+    }
+}

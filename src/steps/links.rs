@@ -4,7 +4,7 @@
 //! one is (two digits of one cell, or one digit in two cells that see each other).
 
 use super::bits::{pop9, two};
-use super::geometry::{first, members, PEERS, UNIT_CELLS};
+use super::geometry::{first, members, Cells, PEERS, UNIT_CELLS};
 use super::pencil::Pencil;
 use crate::grid::CELLS;
 
@@ -22,6 +22,16 @@ pub struct Kinds {
     pub in_cell: bool,
     /// Only chains of one digit.
     pub one_digit: Option<usize>,
+}
+
+impl Kinds {
+    /// No links at all.
+    pub const NONE: Kinds = Kinds { conjugate: false, bivalue: false, in_cell: false, one_digit: None };
+
+    /// The digits whose nodes the links join.
+    pub fn digits(self) -> std::ops::Range<usize> {
+        self.one_digit.map_or(0..9, |d| d..d + 1)
+    }
 }
 
 /// Each node's strong links (at most three conjugate pairs and one bivalue cell).
@@ -42,39 +52,13 @@ impl Strong {
     /// The links of `p` in place of the ones held (no allocation: only the nodes that had a
     /// link are cleared, and they are the ones `linked` names).
     pub fn rebuild(&mut self, p: &Pencil, kinds: Kinds) {
-        for (d, cells) in self.linked.iter_mut().enumerate() {
-            for cell in members(*cells) {
-                if let Some(count) = self.counts.get_mut(9 * cell + d) {
-                    *count = 0;
-                }
-            }
-            *cells = 0;
+        for d in 0..9 {
+            self.clear(d);
         }
         let strong = self;
-        let digits = match kinds.one_digit {
-            Some(d) => d..d + 1,
-            None => 0..9,
-        };
         if kinds.conjugate {
-            for d in digits.clone() {
-                let cells = p.cells_of(d);
-                // Units in order: rows (nine bits of the board each), then columns and boxes.
-                for row in 0..9 {
-                    let places = (cells >> (9 * row)) as u16 & 0x1ff;
-                    if pop9(places) == 2 {
-                        let a = 9 * row + places.trailing_zeros() as usize;
-                        let b = 9 * row + (places & (places - 1)).trailing_zeros() as usize;
-                        strong.add((a, d), (b, d));
-                    }
-                }
-                for unit in &UNIT_CELLS[9..] {
-                    let places = cells & unit;
-                    if two(places) {
-                        let a = first(places);
-                        let b = first(places & !(1 << a));
-                        strong.add((a, d), (b, d));
-                    }
-                }
+            for d in kinds.digits() {
+                strong.add_conjugates(p, d);
             }
         }
         if kinds.bivalue && kinds.one_digit.is_none() {
@@ -85,6 +69,45 @@ impl Strong {
                     let y = (mask & (mask - 1)).trailing_zeros() as usize;
                     strong.add((cell, x), (cell, y));
                 }
+            }
+        }
+    }
+
+    /// The conjugate pairs of digit `d` on `p` in place of those held for it, the links of
+    /// other digits kept: as [`Strong::rebuild`] would find them for `d` alone.
+    pub fn rebuild_conjugates(&mut self, p: &Pencil, d: usize) {
+        self.clear(d);
+        self.add_conjugates(p, d);
+    }
+
+    /// Forgets the links of digit `d`'s nodes.
+    fn clear(&mut self, d: usize) {
+        let Some(cells) = self.linked.get_mut(d) else { return };
+        for cell in members(*cells) {
+            if let Some(count) = self.counts.get_mut(9 * cell + d) {
+                *count = 0;
+            }
+        }
+        *cells = 0;
+    }
+
+    fn add_conjugates(&mut self, p: &Pencil, d: usize) {
+        let cells = p.cells_of(d);
+        // Units in order: rows (nine bits of the board each), then columns and boxes.
+        for row in 0..9 {
+            let places = (cells >> (9 * row)) as u16 & 0x1ff;
+            if pop9(places) == 2 {
+                let a = 9 * row + places.trailing_zeros() as usize;
+                let b = 9 * row + (places & (places - 1)).trailing_zeros() as usize;
+                self.add((a, d), (b, d));
+            }
+        }
+        for unit in &UNIT_CELLS[9..] {
+            let places = cells & unit;
+            if two(places) {
+                let a = first(places);
+                let b = first(places & !(1 << a));
+                self.add((a, d), (b, d));
             }
         }
     }
@@ -114,6 +137,28 @@ impl Strong {
     }
 }
 
+/// The links of `kinds` on `p`, in the buffers of the links before when there were some.
+pub fn links_of<'a>(links: &'a mut Option<Strong>, p: &Pencil, kinds: Kinds) -> &'a Strong {
+    match links {
+        Some(strong) => {
+            strong.rebuild(p, kinds);
+            strong
+        }
+        None => links.insert(Strong::build(p, kinds)),
+    }
+}
+
+/// The conjugate pairs of every digit, those of digit `d` as they are on `p` (the nodes of
+/// `d` linked as [`links_of`] would link them for `d` alone).
+pub fn conjugates_of<'a>(conjugates: &'a mut Option<Box<(Strong, [Cells; 9])>>, p: &Pencil, d: usize) -> &'a Strong {
+    let (strong, found_on) = &mut **conjugates.get_or_insert_with(|| Box::new((Strong::build(p, Kinds::NONE), [Cells::MAX; 9])));
+    if let Some(cells) = found_on.get_mut(d).filter(|cells| **cells != p.cells_of(d)) {
+        strong.rebuild_conjugates(p, d);
+        *cells = p.cells_of(d);
+    }
+    strong
+}
+
 /// The nodes weakly linked to `node` that have a strong link onward, calling `visit` on each.
 pub fn weak_onward(p: &Pencil, strong: &Strong, kinds: Kinds, node: usize, visit: &mut impl FnMut(usize)) {
     let (cell, d) = (node / 9, node % 9);
@@ -127,6 +172,35 @@ pub fn weak_onward(p: &Pencil, strong: &Strong, kinds: Kinds, node: usize, visit
             mask &= mask - 1;
             if strong.linked[e] >> cell & 1 == 1 {
                 visit(9 * cell + e);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::steps::testing::pencil_with;
+
+    /// The conjugate pairs kept from board to board are those found afresh for each digit.
+    #[test]
+    fn kept_conjugate_pairs_are_those_found_afresh() {
+        let mut rng = Rng::new(11);
+        for _ in 0..200 {
+            let marks: [u16; 81] = std::array::from_fn(|_| (0..1 + rng.below(5)).fold(0, |m, _| m | 1 << rng.below(9)));
+            let mut p = pencil_with(&marks);
+            let mut kept = None;
+            for _ in 0..10 {
+                for d in 0..9 {
+                    let fresh = Strong::build(&p, Kinds { conjugate: true, bivalue: false, in_cell: false, one_digit: Some(d) });
+                    let strong = conjugates_of(&mut kept, &p, d);
+                    assert_eq!(strong.linked[d], fresh.linked[d]);
+                    for cell in 0..CELLS {
+                        assert_eq!(strong.of(9 * cell + d), fresh.of(9 * cell + d));
+                    }
+                }
+                p.eliminate(rng.below(81) as usize, rng.below(9) as usize);
             }
         }
     }

@@ -12,6 +12,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod bits;
+mod chain_ends;
 mod chains;
 mod combos;
 mod finder;
