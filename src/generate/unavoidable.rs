@@ -8,6 +8,7 @@
 //! a removal that empties a larger set empties one of these through the removed cells too.
 
 use crate::grid::{box_of, Grid, CELLS, SIDE};
+use crate::steps::geometry::UNIT_CELLS;
 
 /// Sets kept per grid: each of the 36 digit pairs splits into at most 4 row cycles, whose
 /// smallest unions that keep the boxes whole are few, and each of the 18 pairs of lines has at
@@ -115,24 +116,32 @@ impl Unavoidable {
         ) else {
             return;
         };
-        // Each row cycle's rows and the boxes its two digits fill, as bits.
-        let mut cycles = [(0u16, 0u16, 0u16); SIDE];
+        // Each row cycle's rows and the boxes its two digits fill, as bits, and its cells.
+        let both = at_a | at_b;
+        let mut cycles = [(0u16, 0u16, 0u16, 0 as Cells); SIDE];
         let mut cycle_count = 0;
         let mut seen = 0u16;
         for start in 0..SIDE {
             if seen & (1 << start) != 0 {
                 continue;
             }
-            let mut cycle = (0u16, 0u16, 0u16);
+            let mut cycle = (0u16, 0u16, 0u16, 0);
             let mut row = start;
             while seen & (1 << row) == 0 {
+                let (Some(&box_a), Some(&box_b), Some(&line), Some(&column)) =
+                    (boxes_of_a.get(row), boxes_of_b.get(row), UNIT_CELLS.get(row), column_of_b.get(row))
+                else {
+                    break;
+                };
                 seen |= 1 << row;
                 cycle.0 |= 1 << row;
-                cycle.1 |= boxes_of_a[row];
-                cycle.2 |= boxes_of_b[row];
+                cycle.1 |= box_a;
+                cycle.2 |= box_b;
+                cycle.3 |= line;
                 // The next row holds digit a in the column where this row holds b.
-                row = usize::from(row_of_a[usize::from(column_of_b[row]) % SIDE]) % SIDE;
+                row = row_of_a.get(usize::from(column)).map_or(start, |&next| usize::from(next));
             }
+            cycle.3 &= both;
             if let Some(slot) = cycles.get_mut(cycle_count) {
                 *slot = cycle;
                 cycle_count += 1;
@@ -148,16 +157,14 @@ impl Unavoidable {
             if kept.iter().take(kept_count).any(|&smaller| subset & smaller == smaller) {
                 continue;
             }
-            let (rows, boxes_a, boxes_b) = cycles
+            let (boxes_a, boxes_b, cells) = cycles
                 .iter()
                 .enumerate()
                 .filter(|(k, _)| subset & (1 << k) != 0)
-                .fold((0u16, 0u16, 0u16), |union, (_, cycle)| {
-                    (union.0 | cycle.0, union.1 | cycle.1, union.2 | cycle.2)
-                });
+                .fold((0u16, 0u16, 0), |union, (_, cycle)| (union.0 | cycle.1, union.1 | cycle.2, union.2 | cycle.3));
             // Sets of other pairs hold other digits, and other unions other rows: no repeats.
             if boxes_a == boxes_b && self.count < MOST {
-                self.add((at_a | at_b) & rows_cells(rows));
+                self.add(cells);
                 if let Some(slot) = kept.get_mut(kept_count) {
                     *slot = subset;
                     kept_count += 1;
@@ -266,7 +273,7 @@ fn rows_cells(rows: u16) -> Cells {
     let mut cells = 0;
     let mut rest = rows & 0x1FF;
     while rest != 0 {
-        cells |= 0x1FF << (SIDE * rest.trailing_zeros() as usize);
+        cells |= UNIT_CELLS.get(rest.trailing_zeros() as usize).copied().unwrap_or(0);
         rest &= rest - 1;
     }
     cells
@@ -279,13 +286,7 @@ fn row_cells(row: usize, positions: u16) -> Cells {
 
 /// The cells of column `column` at the rows of `positions` (bit r per row).
 fn column_cells(column: usize, positions: u16) -> Cells {
-    let mut cells = 0;
-    let mut rest = positions & 0x1FF;
-    while rest != 0 {
-        cells |= 1 << ((SIDE * rest.trailing_zeros() as usize + column) % CELLS);
-        rest &= rest - 1;
-    }
-    cells
+    UNIT_CELLS.get(SIDE + column).map_or(0, |&line| line & rows_cells(positions))
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use super::search::{apply, count_up_to, settle_givens, Stopped};
 use super::state::Candidates;
 use super::variants::count_solutions_avoiding;
 use crate::grid::{Grid, CELLS};
+use std::mem::MaybeUninit;
 
 /// The settled candidates of a board's givens, to count puzzles that keep all of them.
 pub struct Partial {
@@ -153,7 +154,7 @@ impl Partial {
             return Ok(0);
         }
         if limit == 1 {
-            return has_solution(board, should_stop).map(u64::from);
+            return has_solution(board, digits, should_stop).map(u64::from);
         }
         Ok(count_up_to(board, limit, should_stop)?.0)
     }
@@ -179,13 +180,20 @@ struct Frame {
 }
 
 /// Whether a settled board has a solution: a depth-first search on the cell with the fewest
-/// candidates, options in a fixed order. A check that a puzzle has a solution avoiding a
-/// digit mostly finds one within a few guesses, and a cell guess costs a fraction of the
-/// configuration guess and triad deductions that counting makes before each guess.
+/// candidates. A check that a puzzle has a solution avoiding a digit mostly finds one within a
+/// few guesses, and a cell guess costs a fraction of the configuration guess and triad
+/// deductions that counting makes before each guess.
+///
+/// Each guess tries the digit `known` holds there last (it holds none off its givens, for a
+/// plain count): the solution sought differs from the known one, and trying other digits first
+/// finds it with fewer guesses (2% fewer instructions over minimal puzzles' removals). The
+/// order changes only which solution is found, never whether one is.
 #[inline(always)]
-fn has_solution(start: Candidates, should_stop: &mut dyn FnMut() -> bool) -> Result<bool, Stopped> {
-    // Each open frame's cell is decided below it, so the stack never overflows.
-    let mut stack = [Frame { before: start, cell: 0, untried: 0 }; CELLS];
+fn has_solution(start: Candidates, known: &Grid, should_stop: &mut dyn FnMut() -> bool) -> Result<bool, Stopped> {
+    // Left uninitialized, as the search's: slots below `depth` are always written, and
+    // filling every frame cost more than a short search. Each open frame's cell is decided
+    // below it, so the stack never overflows.
+    let mut stack = [const { MaybeUninit::<Frame>::uninit() }; CELLS];
     let mut depth = 0;
     let mut board = start;
     let mut alive = true;
@@ -203,28 +211,42 @@ fn has_solution(start: Candidates, should_stop: &mut dyn FnMut() -> bool) -> Res
                 return Ok(true);
             }
             let (cell, options) = board.guess();
-            let untried = options & options.wrapping_sub(1);
+            let option = known_last(options, known, cell);
+            let untried = options & !(1 << option);
             if untried != 0 {
-                if let Some(frame) = stack.get_mut(depth) {
-                    *frame = Frame { before: board, cell: cell as u8, untried };
+                if let Some(slot) = stack.get_mut(depth) {
+                    slot.write(Frame { before: board, cell: cell as u8, untried });
                     depth += 1;
                 }
             }
-            (cell, options.trailing_zeros() as usize)
+            (cell, option)
         } else {
-            let Some(frame) = depth.checked_sub(1).and_then(|top| stack.get_mut(top)) else {
+            let Some(slot) = depth.checked_sub(1).and_then(|top| stack.get_mut(top)) else {
                 return Ok(false);
             };
-            let option = frame.untried.trailing_zeros() as usize;
-            frame.untried &= frame.untried - 1;
+            // SAFETY: the slot is below `depth`, and every slot below `depth` was written when
+            // `depth` was raised past it (the push above); `Frame` is `Copy`, nothing to drop.
+            let frame = unsafe { slot.assume_init_mut() };
+            let cell = usize::from(frame.cell);
+            let option = known_last(frame.untried, known, cell);
+            frame.untried &= !(1 << option);
             board = frame.before;
             if frame.untried == 0 {
                 depth -= 1;
             }
-            (usize::from(frame.cell), option)
+            (cell, option)
         };
         alive = apply(&mut board, cell, option);
     }
+}
+
+/// The option (digit index) of `options` (non-empty) to try next at `cell`: the lowest one
+/// but the digit `known` holds there, which comes last.
+#[inline(always)]
+fn known_last(options: u16, known: &Grid, cell: usize) -> usize {
+    let held = known.cells().get(cell).map_or(0, |&digit| (1u16 << digit) >> 1);
+    let others = options & !held;
+    if others != 0 { others } else { options }.trailing_zeros() as usize
 }
 
 #[cfg(test)]
