@@ -21,7 +21,7 @@ use crate::grid::{CELLS, SIDE};
 pub const LANES: usize = 64;
 
 /// Half a block: the boards whose windows share a register.
-const HALF: usize = LANES / 2;
+pub(crate) const HALF: usize = LANES / 2;
 
 /// Validates one block of 64 boards whose starts are `stride` bytes apart in `bytes`, as
 /// [`super::avx2::validate_block`] does for 32: cell values 0-9, or with `SYMBOLS` puzzle
@@ -174,7 +174,7 @@ fn plane_repeats(cells: &[__m512i; CELLS], digits: __m512i) -> __m512i {
 /// # Safety
 /// The CPU must support AVX-512F and AVX-512BW.
 #[inline(always)]
-unsafe fn transpose_quarters(rows: &[__m512i; HALF]) -> [[__m512i; 16]; 2] {
+pub(crate) unsafe fn transpose_quarters(rows: &[__m512i; HALF]) -> [[__m512i; 16]; 2] {
     // Plain loops, not `array::from_fn`: its closures were not inlined here. No array is
     // zeroed first: each is 2 KB, and zeroed they cost a memset per window.
     let mut pairs = [[MaybeUninit::<__m512i>::uninit(); 2]; 16];

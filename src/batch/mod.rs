@@ -15,11 +15,11 @@
 //! `VALID_SUDOKU_FORCE_AVX2=1` ([`crate::cpu::FORCE_AVX2_ENV`]) AVX2; they exist for tests and
 //! benchmarks.
 
-// The solution kernel (`crate::score`) reuses its transpose.
+// The solution kernels (`crate::score`) reuse their transposes.
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
-mod avx512;
+pub(crate) mod avx512;
 #[cfg(all(test, target_arch = "x86_64"))]
 mod kernel_tests;
 pub mod fixed_text;

@@ -30,10 +30,10 @@ use crate::grid::{CELLS, SIDE};
 
 /// One-hots of digits 1-8 by cell value (9 and empty map to nothing: the grid sum accounts
 /// for the 9s).
-const DIGITS_1_TO_8: [u8; 16] = [0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0];
+pub(super) const DIGITS_1_TO_8: [u8; 16] = [0, 1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0];
 
 /// The sum of a solved grid's cells, 9 * 45 = 405, wrapped to a byte.
-const SOLVED_SUM: u8 = (405 % 256) as u8;
+pub(super) const SOLVED_SUM: u8 = (405 % 256) as u8;
 
 /// Whether each of 32 pairs is a solution: board `b` of the block is bytes `81b..81b + 81` of
 /// `puzzles` and of `candidates`. Writes one flag per pair to `out` and returns true when

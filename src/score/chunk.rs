@@ -8,9 +8,7 @@
 //! once for any x86-64 and once with AVX2, chosen like every other validator (`crate::cpu`).
 
 #[cfg(target_arch = "x86_64")]
-use super::{avx2, block_avx2};
-#[cfg(target_arch = "x86_64")]
-use crate::batch::avx2::LANES;
+use super::{avx2, block_avx2, block_avx512};
 #[cfg(target_arch = "x86_64")]
 use crate::batch::Thirds;
 use crate::batch::source::first_out_of_range;
@@ -24,10 +22,16 @@ use crate::grid::CELLS;
 /// driver's [`batch::run_raw`] leaves sources read in place unscanned): returns false when
 /// any is, and `out` is then meaningless; true otherwise.
 ///
-/// With AVX2, whole blocks of 32 pairs go through the solution kernel (`super::block_avx2`),
-/// which reads each pair once; a block it refuses, and the last pairs, take the checked path.
+/// Whole blocks of pairs go through a solution kernel, which reads each pair once: 64 at a
+/// time with AVX-512 (`super::block_avx512`), then 32 with AVX2 (`super::block_avx2`); a block
+/// a kernel refuses, and the last pairs, take the checked path.
 pub fn solution_chunk(values: &[&[u8]], out: &mut [bool]) -> bool {
     let (Some(&puzzles), Some(&candidates)) = (values.first(), values.get(1)) else { return true };
+    #[cfg(target_arch = "x86_64")]
+    if cpu::avx512_enabled() {
+        // SAFETY: `avx512_enabled` has checked that this CPU supports AVX-512F, BW and AVX2.
+        return unsafe { solution_blocks_avx512(puzzles, candidates, out) };
+    }
     #[cfg(target_arch = "x86_64")]
     if cpu::avx2_enabled() {
         // SAFETY: `avx2_enabled` has checked that this CPU supports AVX2.
@@ -59,30 +63,68 @@ pub(crate) fn solution_checked(puzzles: &[u8], candidates: &[u8], out: &mut [boo
 /// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn solution_blocks_avx2(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) -> bool {
-    const BLOCK: usize = LANES * CELLS;
-    // Blocks ahead of the one checked whose pairs are prefetched, a third before each of its
-    // windows ([`Thirds`]): asked for at once, both boards' lines measured slower than no
-    // prefetch at all; spread, a fifth faster than none.
-    const AHEAD: usize = 2;
-    let mut done = 0;
-    for (index, flags) in out.chunks_exact_mut(LANES).enumerate() {
-        let Ok(flags) = <&mut [bool; LANES]>::try_from(flags) else { break };
-        let cells = index * BLOCK..(index + 1) * BLOCK;
-        let (Some(p), Some(c)) = (puzzles.get(cells.clone()), candidates.get(cells)) else { break };
-        let next = (index + AHEAD) * BLOCK..(index + AHEAD + 1) * BLOCK;
-        let ahead = [Thirds::new(puzzles.get(next.clone()).unwrap_or_default()), Thirds::new(candidates.get(next).unwrap_or_default())];
-        if !block_avx2::solution_block(p, c, flags, ahead) && !solution_checked(p, c, flags) {
-            return false;
-        }
-        done += LANES;
-    }
+pub(crate) unsafe fn solution_blocks_avx2(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) -> bool {
+    let Some(done) = kernel_blocks(puzzles, candidates, out, |p, c, flags, ahead| block_avx2::solution_block(p, c, flags, ahead)) else {
+        return false;
+    };
     let rest = done * CELLS..;
     solution_checked(
         puzzles.get(rest.clone()).unwrap_or_default(),
         candidates.get(rest).unwrap_or_default(),
         out.get_mut(done..).unwrap_or_default(),
     )
+}
+
+/// [`solution_chunk`] with AVX-512: its kernel on whole blocks of 64, the AVX2 path on the
+/// rest.
+///
+/// # Safety
+/// The CPU must support AVX-512F, AVX-512BW and AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+pub(crate) unsafe fn solution_blocks_avx512(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) -> bool {
+    let Some(done) = kernel_blocks(puzzles, candidates, out, |p, c, flags, ahead| block_avx512::solution_block(p, c, flags, ahead)) else {
+        return false;
+    };
+    let rest = done * CELLS..;
+    // SAFETY: the caller promises AVX2.
+    unsafe {
+        solution_blocks_avx2(
+            puzzles.get(rest.clone()).unwrap_or_default(),
+            candidates.get(rest).unwrap_or_default(),
+            out.get_mut(done..).unwrap_or_default(),
+        )
+    }
+}
+
+/// Runs `kernel` on each whole block of `LANES` pairs, a refused block on the checked path;
+/// the number of pairs done, or `None` when some value is above 9.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn kernel_blocks<const LANES: usize>(
+    puzzles: &[u8],
+    candidates: &[u8],
+    out: &mut [bool],
+    mut kernel: impl FnMut(&[u8], &[u8], &mut [bool; LANES], [Thirds<'_>; 2]) -> bool,
+) -> Option<usize> {
+    let block = LANES * CELLS;
+    // Blocks ahead of the one checked whose pairs are prefetched, a third before each of its
+    // windows ([`Thirds`]): asked for at once, both boards' lines measured slower than no
+    // prefetch at all; spread, a fifth faster than none (AVX2, 32 pairs a block).
+    const AHEAD: usize = 2;
+    let mut done = 0;
+    for (index, flags) in out.chunks_exact_mut(LANES).enumerate() {
+        let Ok(flags) = <&mut [bool; LANES]>::try_from(flags) else { break };
+        let cells = index * block..(index + 1) * block;
+        let (Some(p), Some(c)) = (puzzles.get(cells.clone()), candidates.get(cells)) else { break };
+        let next = (index + AHEAD) * block..(index + AHEAD + 1) * block;
+        let ahead = [Thirds::new(puzzles.get(next.clone()).unwrap_or_default()), Thirds::new(candidates.get(next).unwrap_or_default())];
+        if !kernel(p, c, flags, ahead) && !solution_checked(p, c, flags) {
+            return None;
+        }
+        done += LANES;
+    }
+    Some(done)
 }
 
 /// The [`Score`] of each board of a chunk: `values[0]` puzzles, `values[1]` candidates and,

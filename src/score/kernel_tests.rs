@@ -1,5 +1,5 @@
-//! The `is_solution` batch path (the AVX2 solution kernel where the CPU has it, the checked
-//! path elsewhere) against the slow reference rule, on pairs built to test each step of the
+//! The `is_solution` batch path (the AVX-512 and AVX2 solution kernels where the CPU has them,
+//! the checked path elsewhere) against the slow reference rule, on pairs built to test each step of the
 //! kernel's argument: complete and incomplete grids, repeats that keep every unit's sum or
 //! every unit's digits 1-8, broken givens (9s too), and values above 9 in either board.
 
@@ -120,6 +120,47 @@ fn chunks_agree_with_the_reference_and_the_checked_path() {
     let mut fast = vec![false; 3000];
     assert!(solution_chunk(&[&p, &c], &mut fast));
     assert_eq!(fast, slow(&p, &c));
+}
+
+/// Each SIMD path on its own, whichever one `solution_chunk` picks on this machine: AVX2's
+/// blocks of 32, and AVX-512's of 64 followed by AVX2's (a machine without AVX-512 skips
+/// those and says so), against the reference, with values above 9 refused too.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn every_kernel_agrees_with_the_reference() {
+    type Path = unsafe fn(&[u8], &[u8], &mut [bool]) -> bool;
+    let mut paths: Vec<(&str, Path)> = Vec::new();
+    if crate::cpu::avx2_detected() {
+        paths.push(("avx2", chunk::solution_blocks_avx2));
+    } else {
+        eprintln!("skipped: this CPU has no AVX2, so the AVX2 solution kernel is not tested here");
+    }
+    if crate::cpu::avx512_detected() {
+        paths.push(("avx512", chunk::solution_blocks_avx512));
+    } else {
+        eprintln!("skipped: this CPU has no AVX-512F/BW, so the AVX-512 solution kernel is not tested here");
+    }
+    let mut state = 0xB10C_u64;
+    for (name, path) in paths {
+        for (count, seed) in [(0, 1), (31, 2), (32, 3), (63, 4), (64, 5), (65, 6), (96, 7), (127, 8), (200, 9), (2000, 10)] {
+            let (p, c) = pairs(count, seed);
+            let mut out = vec![false; count];
+            // SAFETY: the CPU has the path's features (checked above).
+            assert!(unsafe { path(&p, &c, &mut out) }, "{name}, {count}");
+            assert_eq!(out, slow(&p, &c), "{name}, {count} pairs");
+            if count == 0 {
+                continue;
+            }
+            for _ in 0..40 {
+                let (mut p, mut c) = (p.clone(), c.clone());
+                let at = xorshift(&mut state) as usize % (count * CELLS);
+                let bad = [10u8, 0x80, 0xFF][at % 3];
+                if at.is_multiple_of(2) { p[at] = bad } else { c[at] = bad }
+                // SAFETY: as above.
+                assert!(!unsafe { path(&p, &c, &mut out) }, "{name}: {bad} at {at} of {count}");
+            }
+        }
+    }
 }
 
 #[test]

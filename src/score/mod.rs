@@ -11,6 +11,8 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod block_avx2;
+#[cfg(target_arch = "x86_64")]
+mod block_avx512;
 mod chunk;
 mod many;
 
