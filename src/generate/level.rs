@@ -8,7 +8,7 @@ use super::singles::SinglesOrder;
 use super::symmetry::Orbits;
 use super::unavoidable::Unavoidable;
 use super::window::Window;
-use crate::grid::Grid;
+use crate::grid::{Grid, CELLS};
 use crate::solve::Stopped;
 use crate::steps::{level_past_singles, level_within, logic_level, Level};
 
@@ -24,7 +24,8 @@ pub fn remove_within(
     ceiling: Level,
     should_stop: &mut dyn FnMut() -> bool,
 ) -> Result<Level, Stopped> {
-    if level_within(puzzle, ceiling).is_none() {
+    // A full grid (as removal starts from) is easy, with nothing to grade.
+    if puzzle.givens() < CELLS && level_within(puzzle, ceiling).is_none() {
         return Ok(logic_level(puzzle));
     }
     // Even easy puzzles, which need no uniqueness search, use the unavoidable sets: a removal

@@ -13,7 +13,7 @@ use super::unavoidable::Unavoidable;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::{Partial, Stopped};
-use crate::steps::{level_within, logic_level, Level};
+use crate::steps::{level_past_singles, level_within, Level};
 
 /// A puzzle and its one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,10 +133,12 @@ fn toward_level(
             // Every puzzle is at most guessing, so removal toward it is removal to the end,
             // and only the result is graded; most results are not guessing, and half of them
             // propagation alone solves (singles, pointing and claiming: at most medium), which
-            // shows it for a fraction of the grade's cost.
+            // shows it for a fraction of the grade's cost. Where it does not, singles do not
+            // either, and the grade starts past them.
             let mut puzzle = solution;
             remove_orbits_with(&sets, &mut puzzle, &solution, orbits, order, 0, should_stop)?;
-            let guessing = !Partial::new(&puzzle).is_solved() && logic_level(&puzzle) == Level::Guessing;
+            let guessing = !Partial::new(&puzzle).is_solved()
+                && level_past_singles(&puzzle, Level::Guessing) == Some(Level::Guessing);
             guessing.then_some(puzzle)
         } else {
             let mut back = [0u8; CELLS];

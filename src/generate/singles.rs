@@ -9,6 +9,8 @@
 //! placed). Once the removed cells are back, the board holds all the givens of one singles
 //! solved, so they solve it too. The kept order only makes the first pass place most cells
 //! (those its singles did not owe to the removed givens); any order gives the same answer.
+//! A removed cell is also tried as soon as a cell its single reads (a peer, or a cell of its
+//! digit) is filled: singles mostly force it back well before the end of the first pass.
 
 use super::removal::{cell_set, Thinning};
 use super::unavoidable::{for_each_cell, Cells};
@@ -63,13 +65,21 @@ pub struct SinglesOrder {
     givens: Filling,
     cells: [u8; CELLS],
     len: usize,
+    /// `of_digit[d]`: the cells of digit d (1-9) in the solution.
+    of_digit: [Cells; SIDE + 1],
 }
 
 impl SinglesOrder {
     /// The givens of `board` (the digits of `solution` there), its empty cells in reading order.
     pub fn new(board: &Thinning, solution: &Grid) -> SinglesOrder {
         let givens = Filling::new(board, solution);
-        let mut order = SinglesOrder { givens, cells: [0; CELLS], len: 0 };
+        let mut of_digit = [0 as Cells; SIDE + 1];
+        for (cell, &digit) in solution.cells().iter().enumerate() {
+            if let Some(cells) = of_digit.get_mut(usize::from(digit)) {
+                *cells |= bit_of(cell);
+            }
+        }
+        let mut order = SinglesOrder { givens, cells: [0; CELLS], len: 0, of_digit };
         for_each_cell(order.givens.empty, |cell| order.push(cell as u8));
         order
     }
@@ -113,6 +123,11 @@ impl SinglesOrder {
             }
         }
         let mut missing = cell_set(removed);
+        // A single removed cell is tried whenever a cell it reads is filled (see above).
+        let lone = match removed {
+            [cell] => Some((*cell, self.read_by(*cell, solution))),
+            _ => None,
+        };
         let mut order = [0u8; CELLS];
         let mut placed = 0;
         loop {
@@ -125,15 +140,27 @@ impl SinglesOrder {
                         placed += 1;
                     }
                     missing &= !bit_of(usize::from(cell));
+                    if let Some((back, reads)) = lone {
+                        let at = usize::from(back);
+                        if missing != 0 && reads & bit_of(usize::from(cell)) != 0 && filling.place_if_forced(at, digit_of(solution, back)) {
+                            if let Some(slot) = order.get_mut(placed) {
+                                *slot = back;
+                                placed += 1;
+                            }
+                            missing = 0;
+                        }
+                    }
                     if missing == 0 {
                         for &cell in removed {
                             self.givens.clear(usize::from(cell), digit_of(solution, cell));
                         }
-                        // The cells not placed yet follow, in their order.
+                        // The cells not placed yet follow, in their order (but a lone removed
+                        // cell, placed already).
                         self.cells = order;
                         self.len = placed;
                         let rest = pending.get(..left).unwrap_or_default().iter();
-                        rest.chain(pending.get(k + 1..waiting).unwrap_or_default()).for_each(|&cell| self.push(cell));
+                        let rest = rest.chain(pending.get(k + 1..waiting).unwrap_or_default());
+                        rest.filter(|&&cell| filling.empty & bit_of(usize::from(cell)) != 0).for_each(|&cell| self.push(cell));
                         return true;
                     }
                 } else if let Some(slot) = pending.get_mut(left) {
@@ -146,6 +173,13 @@ impl SinglesOrder {
             }
             waiting = left;
         }
+    }
+
+    /// The cells a single at `cell` reads: its peers, and the cells of its digit (whose
+    /// filling takes the digit from the cells they see).
+    fn read_by(&self, cell: u8, solution: &Grid) -> Cells {
+        let peers = PEERS.get(usize::from(cell)).copied().unwrap_or(ALL);
+        peers | self.of_digit.get(usize::from(digit_of(solution, cell))).copied().unwrap_or(ALL)
     }
 }
 
@@ -215,6 +249,7 @@ impl Filling {
     /// Fills the empty `cell` with `digit` (its digit in the one solution) when a single forces
     /// it: `digit` can go nowhere else in one of its units (hidden), or every other digit is
     /// in its units (naked).
+    #[inline(always)]
     fn place_if_forced(&mut self, cell: usize, digit: u8) -> bool {
         let (Some(&units), Some(&open), Some(place)) =
             (UNITS_OF.get(cell), self.open.get(usize::from(digit).wrapping_sub(1)), PLACES.get(cell))
