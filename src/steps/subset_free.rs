@@ -23,68 +23,52 @@ const NONE: u8 = u8::MAX;
 /// some candidate is in none, or the unit has no perfect matching (nothing is known).
 pub fn subset_free(p: &Pencil, unit: usize) -> bool {
     let Some(members) = UNIT_MEMBERS.get(unit) else { return false };
-    let mut masks = [0u16; 9];
-    let mut count = 0;
-    let mut union = 0;
-    for &cell in members {
-        let mask = p.mask(usize::from(cell));
-        if mask != 0 {
-            if let Some(slot) = masks.get_mut(count) {
-                *slot = mask;
-            }
-            count += 1;
-            union |= mask;
-        }
-    }
+    let masks: [u16; 9] = std::array::from_fn(|i| p.mask(usize::from(members[i])));
+    let union = masks.iter().fold(0, |u, &m| u | m);
+    let open = masks.iter().filter(|&&m| m != 0).count();
     let placed = p.placed_in(unit);
     // Every missing digit a candidate somewhere, and every open cell with candidates.
-    if pop9(union) != count || union & placed != 0 || count + pop9(placed) != 9 {
+    if pop9(union) != open || union & placed != 0 || open + pop9(placed) != 9 {
         return false;
     }
-    let masks = &masks[..count.min(9)];
     // Most cells take the lowest digit still free; the rest an augmenting path each.
     let mut owner = [NONE; 9];
-    let (mut used, mut matched) = (0u16, 0u16);
+    let mut used = 0u16;
     for (cell, &mask) in masks.iter().enumerate() {
         let free = mask & !used;
         if let Some(slot) = owner.get_mut(free.trailing_zeros() as usize) {
             used |= free & free.wrapping_neg();
-            matched |= 1 << cell;
             *slot = cell as u8;
+        } else if mask != 0 {
+            if !augment(&masks, &mut owner, cell, &mut 0) {
+                return false;
+            }
+            used = owner.iter().enumerate().fold(0, |m, (d, &c)| m | u16::from(c != NONE) << d);
         }
     }
-    for cell in 0..masks.len() {
-        let mut tried = 0;
-        if matched >> cell & 1 == 0 && !augment(masks, &mut owner, cell, &mut tried) {
-            return false;
+    // Digit `d` leads to digit `e` when `e` is a candidate of the cell `d` is matched to:
+    // swapping along such steps back to `d` is another perfect matching.
+    let mut leads = [0u16; 9];
+    let mut led_from = [0u16; 9];
+    for d in digits_of(union) {
+        let onward = owner.get(d).and_then(|&cell| masks.get(usize::from(cell))).map_or(0, |&m| m & !(1 << d));
+        if let Some(lead) = leads.get_mut(d) {
+            *lead = onward;
         }
-    }
-    // Cell `i` leads to cell `j` when a candidate of `i` outside the matching is the digit
-    // `j` is matched to: swapping along such steps back to `i` is another perfect matching.
-    let mut mate = [0u16; 9];
-    for (d, &cell) in owner.iter().enumerate() {
-        if let Some(m) = mate.get_mut(usize::from(cell)) {
-            *m = 1 << d;
-        }
-    }
-    let (mut leads, mut led_from) = ([0u16; 9], [0u16; 9]);
-    for (i, (lead, &mask)) in leads.iter_mut().zip(masks).enumerate() {
-        for d in digits_of(mask & !mate[i]) {
-            let j = usize::from(owner[d]);
-            *lead |= 1 << (j & 15);
-            if let Some(from) = led_from.get_mut(j) {
-                *from |= 1 << i;
+        for e in digits_of(onward) {
+            if let Some(from) = led_from.get_mut(e) {
+                *from |= 1 << d;
             }
         }
     }
-    // Every such step is on a cycle when each cell's onward reach is the part it belongs to
-    // (all of it leads back to the cell): a step into a part from outside shows as a cell
-    // whose reach takes in cells that cannot lead back to it.
-    let mut left = (1u16 << masks.len()) - 1;
+    // Every such step is on a cycle when each digit's onward reach is the part it belongs
+    // to (all of it leads back to the digit): a step into a part from outside shows as a
+    // digit whose reach takes in digits that cannot lead back to it.
+    let mut left = union;
     while left != 0 {
-        let cell = 1 << left.trailing_zeros();
-        let onward = closure(cell, &leads, u16::MAX);
-        if closure(cell, &led_from, onward) != onward {
+        let digit = left & left.wrapping_neg();
+        let onward = closure(digit, &leads, u16::MAX);
+        if closure(digit, &led_from, onward) != onward {
             return false;
         }
         left &= !onward;
@@ -92,13 +76,13 @@ pub fn subset_free(p: &Pencil, unit: usize) -> bool {
     true
 }
 
-/// The cells reached from `from` by steps of `links` within `within`, `from` included.
+/// The digits reached from `from` by steps of `links` within `within`, `from` included.
 fn closure(from: u16, links: &[u16; 9], within: u16) -> u16 {
     let (mut seen, mut frontier) = (from, from);
     while frontier != 0 {
         let mut next = 0;
         for i in digits_of(frontier) {
-            next |= links[i];
+            next |= links.get(i).copied().unwrap_or(0);
         }
         frontier = next & within & !seen;
         seen |= frontier;
@@ -112,9 +96,11 @@ fn augment(masks: &[u16], owner: &mut [u8; 9], cell: usize, tried: &mut u16) -> 
     let Some(&mask) = masks.get(cell) else { return false };
     for d in digits_of(mask & !*tried) {
         *tried |= 1 << d;
-        let holder = owner[d];
+        let Some(&holder) = owner.get(d) else { return false };
         if holder == NONE || augment(masks, owner, usize::from(holder), tried) {
-            owner[d] = cell as u8;
+            if let Some(slot) = owner.get_mut(d) {
+                *slot = cell as u8;
+            }
             return true;
         }
     }
