@@ -5,7 +5,7 @@
 
 use super::bits::pop9;
 use super::combos::{first_combination, first_viable_combination};
-use super::geometry::{Cells, UNIT_CELLS};
+use super::geometry::{unit_positions, Cells, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -13,22 +13,10 @@ use super::table::Technique;
 /// The places of digit `d` in each of the nine lines of one kind, as 9-bit masks over the
 /// crossing lines' numbers.
 fn line_places(p: &Pencil, d: usize, rows: bool) -> [u16; 9] {
-    let mut places = [0u16; 9];
     let cells = p.cells_of(d);
-    for row in 0..9 {
-        // A row's cells are nine consecutive bits.
-        let mut in_row = (cells >> (9 * row)) as u16 & 0x1ff;
-        if rows {
-            places[row] = in_row;
-            continue;
-        }
-        while in_row != 0 {
-            let col = in_row.trailing_zeros() as usize;
-            in_row &= in_row - 1;
-            places[col] |= 1 << row;
-        }
-    }
-    places
+    // A line's places in order are its unit's positions (rows are units 0-8, columns 9-17).
+    let base = if rows { 0 } else { 9 };
+    std::array::from_fn(|line| unit_positions(cells, base + line))
 }
 
 fn lines_cells(mask: u16, rows: bool) -> Cells {
