@@ -89,9 +89,10 @@ pub fn finned(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
             let mut masks = [Fins::default(); 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
-                // A base line has at most n places outside the fin's stack and 3 inside it, so
-                // a line with more is in no fish: leaving it out keeps the others' order.
-                if mask != 0 && pop9(mask) <= n + 3 {
+                // A base line has at most n places outside the fin's stack, so a line with
+                // more outside every stack is in no fish: leaving it out keeps the others'
+                // order.
+                if mask != 0 && usize::from(FEWEST_OFF_A_STACK[usize::from(mask & 0x1ff)]) <= n {
                     lines[count] = line;
                     masks[count] = Fins::of_line(line, mask);
                     count += 1;
