@@ -70,7 +70,7 @@ impl Levels {
     /// Numbers the linked nodes of `strong` on `p`, with its links and the weak ones onward
     /// of `kinds`. False when there are more than 128 of them: then no search can be told.
     pub fn build(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) -> bool {
-        let Levels { nodes, number, strong: strong_sets, weak: weak_sets } = self;
+        let Levels { nodes, number, .. } = self;
         nodes.clear();
         for d in kinds.digits() {
             for cell in members(strong.linked[d]) {
@@ -84,17 +84,28 @@ impl Levels {
                 nodes.push(node as u16);
             }
         }
-        let bit = |n: usize| number.get(n).map_or(0, |&i| 1u128 << (i & 127));
+        if nodes.len() <= 64 {
+            self.link_sets::<u64>(p, strong, kinds);
+        } else {
+            self.link_sets::<u128>(p, strong, kinds);
+        }
+        true
+    }
+
+    /// Each numbered node's strong links and weak links onward, as sets of numbers made with
+    /// type `S` (wide enough for every number).
+    fn link_sets<S: NodeSet>(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) {
+        let Levels { nodes, number, strong: strong_sets, weak: weak_sets } = self;
+        let bit = |n: usize| number.get(n).map_or(S::ZERO, |&i| S::bit(usize::from(i)));
         strong_sets.clear();
         weak_sets.clear();
         for &node in nodes.iter() {
             let node = usize::from(node);
-            strong_sets.push(strong.of(node).iter().fold(0, |m, &n| m | bit(usize::from(n))));
-            let mut weak = 0;
-            weak_onward(p, strong, kinds, node, &mut |n| weak |= bit(n));
-            weak_sets.push(weak);
+            strong_sets.push(strong.of(node).iter().fold(S::ZERO, |m, &n| m | bit(usize::from(n))).wide());
+            let mut weak = S::ZERO;
+            weak_onward(p, strong, kinds, node, &mut |n| weak = weak | bit(n));
+            weak_sets.push(weak.wide());
         }
-        true
     }
 
     /// True when the search from start number `a` (see `chains::search`), of chains of at
@@ -103,35 +114,104 @@ impl Levels {
     /// removes something. Breadth-first, each depth is every state first reached there,
     /// whatever the order within it, so this is the search's answer.
     pub fn finds(&self, p: &Pencil, a: usize, limit: usize) -> bool {
+        // Most boards have at most 64 linked nodes: their sets are halves, and half the work.
+        if self.nodes.len() <= 64 {
+            self.finds_in::<u64>(p, a, limit)
+        } else {
+            self.finds_in::<u128>(p, a, limit)
+        }
+    }
+
+    /// [`Levels::finds`] with sets of type `S`, wide enough for every number.
+    fn finds_in<S: NodeSet>(&self, p: &Pencil, a: usize, limit: usize) -> bool {
         let Some(&start) = self.nodes.get(a) else { return false };
         let start = usize::from(start);
-        let union = |sets: &[u128], of: u128| members(of).fold(0, |m, i| m | sets.get(i).copied().unwrap_or(0));
+        let union = |sets: &[u128], of: S| of.members().fold(S::ZERO, |m, i| m | S::low(sets.get(i).copied().unwrap_or(0)));
         // Only a later start can end the chain: read backwards, a chain is a chain with the
         // same links, and both ends see the same candidates. So a chain from here to an
         // earlier start, within the limit, would have been one from that start within its
         // (no smaller) limit: shorter than what its search found, or found where it found
         // nothing.
-        let later = u128::MAX.checked_shl(a as u32 + 1).unwrap_or(0);
-        let (mut weak_seen, mut strong_seen) = (1u128 << (a & 127), 0u128);
+        let later = S::low(u128::MAX.checked_shl(a as u32 + 1).unwrap_or(0));
+        let (mut weak_seen, mut strong_seen) = (S::low(1u128 << (a & 127)), S::ZERO);
         let mut arrived = weak_seen;
         let mut depth = 1;
         while depth < limit {
             let strong = union(&self.strong, arrived) & !strong_seen;
-            strong_seen |= strong;
+            strong_seen = strong_seen | strong;
             depth += 1;
-            if depth >= 4 && members(strong & later).any(|z| self.nodes.get(z).is_some_and(|&z| !Removed::between(p, start, usize::from(z)).is_empty())) {
+            if depth >= 4 && (strong & later).members().any(|z| self.nodes.get(z).is_some_and(|&z| !Removed::between(p, start, usize::from(z)).is_empty())) {
                 return true;
             }
-            if strong == 0 || depth >= limit {
+            if strong == S::ZERO || depth >= limit {
                 return false;
             }
             arrived = union(&self.weak, strong) & !weak_seen;
-            weak_seen |= arrived;
+            weak_seen = weak_seen | arrived;
             depth += 1;
-            if arrived == 0 {
+            if arrived == S::ZERO {
                 return false;
             }
         }
         false
+    }
+}
+
+/// A set of numbered nodes, bit `i` for number `i`.
+trait NodeSet: Copy + Eq + std::ops::BitOr<Output = Self> + std::ops::BitAnd<Output = Self> + std::ops::Not<Output = Self> {
+    const ZERO: Self;
+    /// The numbers below the type's width of a set of up to 128.
+    fn low(set: u128) -> Self;
+    /// The set of number `i` alone (`i` below the type's width).
+    fn bit(i: usize) -> Self;
+    /// The set as one of up to 128.
+    fn wide(self) -> u128;
+    /// The lowest number, removed from the set.
+    fn take_first(&mut self) -> Option<usize>;
+
+    fn members(mut self) -> impl Iterator<Item = usize> {
+        std::iter::from_fn(move || self.take_first())
+    }
+}
+
+impl NodeSet for u64 {
+    const ZERO: u64 = 0;
+    fn low(set: u128) -> u64 {
+        set as u64
+    }
+    fn bit(i: usize) -> u64 {
+        1 << (i & 63)
+    }
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+    fn take_first(&mut self) -> Option<usize> {
+        if *self == 0 {
+            return None;
+        }
+        let first = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        Some(first)
+    }
+}
+
+impl NodeSet for u128 {
+    const ZERO: u128 = 0;
+    fn low(set: u128) -> u128 {
+        set
+    }
+    fn bit(i: usize) -> u128 {
+        1 << (i & 127)
+    }
+    fn wide(self) -> u128 {
+        self
+    }
+    fn take_first(&mut self) -> Option<usize> {
+        if *self == 0 {
+            return None;
+        }
+        let first = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        Some(first)
     }
 }

@@ -5,7 +5,7 @@
 
 use super::bits::pop9;
 use super::combos::{first_combination, first_viable_combination};
-use super::geometry::{Cells, UNIT_CELLS};
+use super::geometry::{unit_positions, Cells, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -13,22 +13,10 @@ use super::table::Technique;
 /// The places of digit `d` in each of the nine lines of one kind, as 9-bit masks over the
 /// crossing lines' numbers.
 fn line_places(p: &Pencil, d: usize, rows: bool) -> [u16; 9] {
-    let mut places = [0u16; 9];
     let cells = p.cells_of(d);
-    for row in 0..9 {
-        // A row's cells are nine consecutive bits.
-        let mut in_row = (cells >> (9 * row)) as u16 & 0x1ff;
-        if rows {
-            places[row] = in_row;
-            continue;
-        }
-        while in_row != 0 {
-            let col = in_row.trailing_zeros() as usize;
-            in_row &= in_row - 1;
-            places[col] |= 1 << row;
-        }
-    }
-    places
+    // A line's places in order are its unit's positions (rows are units 0-8, columns 9-17).
+    let base = if rows { 0 } else { 9 };
+    std::array::from_fn(|line| unit_positions(cells, base + line))
 }
 
 fn lines_cells(mask: u16, rows: bool) -> Cells {
@@ -101,9 +89,10 @@ pub fn finned(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
             let mut masks = [Fins::default(); 9];
             let mut count = 0;
             for (line, &mask) in places.iter().enumerate() {
-                // A base line has at most n places outside the fin's stack and 3 inside it, so
-                // a line with more is in no fish: leaving it out keeps the others' order.
-                if mask != 0 && pop9(mask) <= n + 3 {
+                // A base line has at most n places outside the fin's stack, so a line with
+                // more outside every stack is in no fish: leaving it out keeps the others'
+                // order.
+                if mask != 0 && usize::from(FEWEST_OFF_A_STACK[usize::from(mask & 0x1ff)]) <= n {
                     lines[count] = line;
                     masks[count] = Fins::of_line(line, mask);
                     count += 1;

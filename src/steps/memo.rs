@@ -19,6 +19,7 @@ use super::chains::Buffers;
 use super::geometry::{members, units_meeting, Cells, ALL_UNITS, PEERS, UNIT_CELLS};
 use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
+use super::subset_free::subset_free;
 use super::table::{Technique, Techniques};
 
 /// What a technique need not search: digit indexes (bit `d`) and units (bit `u`).
@@ -137,6 +138,9 @@ impl Shape {
 
 const DIGIT_SLOTS: usize = 12;
 const UNIT_SLOTS: usize = 7;
+/// The unit slots below this are the subset techniques': they also skip the units where no
+/// subset of any size removes anything (see [`subset_free`]).
+const SUBSET_SLOTS: usize = 6;
 /// No digit has these candidate cells (bits past the 81st): never recorded.
 const UNSEEN: Cells = Cells::MAX;
 
@@ -173,6 +177,10 @@ pub struct Memo {
     /// the next look at `units` rather than at every step, since a step found by a full
     /// house never looks.
     dirty: Cells,
+    /// The units tested by [`subset_free`] since they last changed, and those it found free:
+    /// the six subset techniques test each unit at most once a change.
+    tested: u32,
+    free: u32,
     /// Not knowledge but room: the chains' buffers, kept for the whole path.
     pub buffers: Buffers,
 }
@@ -186,7 +194,7 @@ impl Default for Memo {
 impl Memo {
     /// Knowing nothing yet, with the chains' buffers given.
     pub fn with_buffers(buffers: Buffers) -> Memo {
-        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], board: 0, before: [0; 9], dirty: 0, buffers }
+        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], board: 0, before: [0; 9], dirty: 0, tested: 0, free: 0, buffers }
     }
 
     /// What `technique` need not search on `p`.
@@ -199,7 +207,12 @@ impl Memo {
             }
             Some(Slot::Unit(s)) => {
                 self.forget_dirty_units();
-                Skip { digits: 0, units: self.units.get(s).copied().unwrap_or(0) }
+                let known = self.units.get(s).copied().unwrap_or(0);
+                if s >= SUBSET_SLOTS {
+                    return Skip { digits: 0, units: known };
+                }
+                self.test_free(p, ALL_UNITS & !known);
+                Skip { digits: 0, units: known | self.free }
             }
             None if self.board & technique.bit() != 0 => Skip::ALL,
             None => Skip::NONE,
@@ -253,6 +266,17 @@ impl Memo {
         }
     }
 
+    /// Tests the units of `units` not tested since they changed with [`subset_free`].
+    fn test_free(&mut self, p: &Pencil, units: u32) {
+        let mut untested = units & !self.tested;
+        self.tested |= units;
+        while untested != 0 {
+            let unit = untested.trailing_zeros() as usize;
+            untested &= untested - 1;
+            self.free |= u32::from(subset_free(p, unit)) << unit;
+        }
+    }
+
     /// Forgets what it knew of the units of the cells changed since it last did.
     fn forget_dirty_units(&mut self) {
         if self.dirty != 0 {
@@ -260,6 +284,8 @@ impl Memo {
             for known in &mut self.units {
                 *known &= !changed;
             }
+            self.tested &= !changed;
+            self.free &= !changed;
             self.dirty = 0;
         }
     }

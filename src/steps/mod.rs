@@ -30,6 +30,7 @@ mod single_digit;
 mod singles;
 mod step;
 mod subsets;
+mod subset_free;
 mod table;
 mod uniqueness;
 mod uniqueness_known;

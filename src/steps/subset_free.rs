@@ -1,0 +1,165 @@
+//! Units where no naked or hidden subset, of any size, removes a candidate: there the six
+//! subset techniques would each search every pick of cells or digits and find nothing, and
+//! one test of the unit tells them all.
+//!
+//! Why the test is exact: a unit's open cells and missing digits, joined by candidates, form
+//! a bipartite graph with a perfect matching (each solution is one). A naked subset with
+//! removals is a set of cells whose digits are as many and appear elsewhere in the unit: a
+//! candidate there can be in no perfect matching (those digits are used up by those cells).
+//! A hidden subset of `n` digits is the naked subset of the other cells, removing the same
+//! candidates. Conversely, a candidate in no perfect matching is removed by such a subset
+//! (Hall's theorem). And a candidate outside a given perfect matching is in another one
+//! exactly when it lies on a cycle that alternates between the matching and the rest.
+
+use super::bits::pop9;
+use super::geometry::{digits_of, UNIT_MEMBERS};
+use super::pencil::Pencil;
+
+/// No cell owns the digit yet.
+const NONE: u8 = u8::MAX;
+
+/// True when every candidate of `unit`'s open cells is in some perfect matching of its cells
+/// to its missing digits: then no naked or hidden subset removes anything in it. False when
+/// some candidate is in none, or the unit has no perfect matching (nothing is known).
+pub fn subset_free(p: &Pencil, unit: usize) -> bool {
+    let Some(members) = UNIT_MEMBERS.get(unit) else { return false };
+    let masks: [u16; 9] = std::array::from_fn(|i| p.mask(usize::from(members[i])));
+    let union = masks.iter().fold(0, |u, &m| u | m);
+    let open = masks.iter().filter(|&&m| m != 0).count();
+    let placed = p.placed_in(unit);
+    // Every missing digit a candidate somewhere, and every open cell with candidates.
+    if pop9(union) != open || union & placed != 0 || open + pop9(placed) != 9 {
+        return false;
+    }
+    // Most cells take the lowest digit still free; the rest an augmenting path each.
+    let mut owner = [NONE; 9];
+    let mut used = 0u16;
+    for (cell, &mask) in masks.iter().enumerate() {
+        let free = mask & !used;
+        if let Some(slot) = owner.get_mut(free.trailing_zeros() as usize) {
+            used |= free & free.wrapping_neg();
+            *slot = cell as u8;
+        } else if mask != 0 {
+            if !augment(&masks, &mut owner, cell, &mut 0) {
+                return false;
+            }
+            used = owner.iter().enumerate().fold(0, |m, (d, &c)| m | u16::from(c != NONE) << d);
+        }
+    }
+    // Digit `d` leads to digit `e` when `e` is a candidate of the cell `d` is matched to:
+    // swapping along such steps back to `d` is another perfect matching.
+    let mut leads = [0u16; 9];
+    let mut led_from = [0u16; 9];
+    for d in digits_of(union) {
+        let onward = owner.get(d).and_then(|&cell| masks.get(usize::from(cell))).map_or(0, |&m| m & !(1 << d));
+        if let Some(lead) = leads.get_mut(d) {
+            *lead = onward;
+        }
+        for e in digits_of(onward) {
+            if let Some(from) = led_from.get_mut(e) {
+                *from |= 1 << d;
+            }
+        }
+    }
+    // Every such step is on a cycle when each digit's onward reach is the part it belongs
+    // to (all of it leads back to the digit): a step into a part from outside shows as a
+    // digit whose reach takes in digits that cannot lead back to it.
+    let mut left = union;
+    while left != 0 {
+        let digit = left & left.wrapping_neg();
+        let onward = closure(digit, &leads, u16::MAX);
+        if closure(digit, &led_from, onward) != onward {
+            return false;
+        }
+        left &= !onward;
+    }
+    true
+}
+
+/// The digits reached from `from` by steps of `links` within `within`, `from` included.
+fn closure(from: u16, links: &[u16; 9], within: u16) -> u16 {
+    let (mut seen, mut frontier) = (from, from);
+    while frontier != 0 {
+        let mut next = 0;
+        for i in digits_of(frontier) {
+            next |= links.get(i).copied().unwrap_or(0);
+        }
+        frontier = next & within & !seen;
+        seen |= frontier;
+    }
+    seen
+}
+
+/// Kuhn's augmenting path from `cell`: true when it gets a digit, the matching grown by one.
+/// `tried` holds the digits already tried on this search.
+fn augment(masks: &[u16], owner: &mut [u8; 9], cell: usize, tried: &mut u16) -> bool {
+    let Some(&mask) = masks.get(cell) else { return false };
+    for d in digits_of(mask & !*tried) {
+        *tried |= 1 << d;
+        let Some(&holder) = owner.get(d) else { return false };
+        if holder == NONE || augment(masks, owner, usize::from(holder), tried) {
+            if let Some(slot) = owner.get_mut(d) {
+                *slot = cell as u8;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::steps::geometry::{members, UNIT_CELLS};
+    use crate::steps::subsets::{hidden, naked};
+    use crate::steps::testing::pencil_with;
+
+    /// By the definition: some set of open cells whose digits are as many, with one of those
+    /// digits in another open cell of the unit.
+    fn removable_by_some_subset(masks: &[u16]) -> bool {
+        (1u32..1 << masks.len()).any(|pick| {
+            let (chosen, rest) = masks.iter().enumerate().fold((0u16, 0u16), |(c, r), (i, &m)| if pick >> i & 1 == 1 { (c | m, r) } else { (c, r | m) });
+            pop9(chosen) == pick.count_ones() as usize && chosen & rest != 0
+        })
+    }
+
+    #[test]
+    fn free_units_are_those_no_subset_removes_from() {
+        let mut rng = Rng::new(29);
+        let mut free = 0;
+        for _ in 0..20000 {
+            // A unit (row 1) holding a permutation, so that it has a perfect matching, and a
+            // few more candidates each.
+            let mut digits: Vec<usize> = (0..9).collect();
+            rng.shuffle(&mut digits);
+            let spread = 1 + rng.below(9);
+            let mut marks = [0x1ffu16; 81];
+            for cell in 0..9 {
+                marks[cell] = 1 << digits[cell];
+                for _ in 0..rng.below(spread) {
+                    marks[cell] |= 1 << digits[rng.index(9)];
+                }
+            }
+            let p = pencil_with(&marks);
+            let expected = !removable_by_some_subset(&marks[..9]);
+            assert_eq!(subset_free(&p, 0), expected, "{:?}", &marks[..9]);
+            if expected {
+                free += 1;
+                let others = !1u32;
+                let none = |n| naked(&p, n, others).is_none() && hidden(&p, n, others).is_none();
+                assert!((2..=4).all(none));
+            }
+        }
+        assert!(free > 2000, "{free}");
+    }
+
+    #[test]
+    fn a_unit_without_a_perfect_matching_is_not_known_free() {
+        let mut marks = [0x1ffu16; 81];
+        for cell in members(UNIT_CELLS[9]) {
+            marks[cell] = 0b11;
+        }
+        assert!(!subset_free(&pencil_with(&marks), 9));
+    }
+}
