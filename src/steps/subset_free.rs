@@ -40,10 +40,26 @@ pub fn subset_free(p: &Pencil, unit: usize) -> bool {
             used |= free & free.wrapping_neg();
             *slot = cell as u8;
         } else if mask != 0 {
-            if !augment(&masks, &mut owner, cell, &mut 0) {
-                return false;
+            // Most paths are one swap long: a digit of the cell whose owner has a free one.
+            let swap = digits_of(mask).find_map(|d| {
+                let holder = *owner.get(d)?;
+                let free = masks.get(usize::from(holder))? & !used;
+                (free != 0).then_some((d, holder, free & free.wrapping_neg()))
+            });
+            if let Some((d, holder, taken)) = swap {
+                if let Some(slot) = owner.get_mut(taken.trailing_zeros() as usize) {
+                    *slot = holder;
+                }
+                if let Some(slot) = owner.get_mut(d) {
+                    *slot = cell as u8;
+                }
+                used |= taken;
+            } else {
+                if !augment(&masks, &mut owner, cell, &mut 0) {
+                    return false;
+                }
+                used = owner.iter().enumerate().fold(0, |m, (d, &c)| m | u16::from(c != NONE) << d);
             }
-            used = owner.iter().enumerate().fold(0, |m, (d, &c)| m | u16::from(c != NONE) << d);
         }
     }
     // Digit `d` leads to digit `e` when `e` is a candidate of the cell `d` is matched to:
