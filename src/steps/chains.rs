@@ -8,7 +8,7 @@
 
 use super::chain_ends::{Levels, Removed};
 use super::geometry::{members, Cells, PEERS};
-use super::links::{conjugates_of, links_of, weak_onward, Kinds, Strong, NODES};
+use super::links::{conjugates_of, links_of, links_with_kept, weak_onward, Kept, Kinds, Strong, NODES};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -22,10 +22,9 @@ const MAX_NODES: usize = 16;
 #[derive(Default)]
 pub struct Buffers {
     links: Option<Strong>,
-    /// Every digit's conjugate pairs, and the cells of each digit they were found on: a path
-    /// changes few digits a step, so the others' pairs are kept. Boxed: a path moves its
-    /// buffers a few times, and most paths never use these.
-    conjugates: Option<Box<(Strong, [Cells; 9])>>,
+    /// Every digit's conjugate pairs: a path changes few digits a step, so the others' pairs
+    /// are kept.
+    conjugates: Kept,
     work: Option<Work>,
 }
 
@@ -108,8 +107,8 @@ pub fn xy_chain(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
 
 pub fn aic(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
-    let Buffers { links, work, .. } = buffers;
-    chain(p, Technique::Aic, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
+    let Buffers { links, conjugates, work } = buffers;
+    chain(p, Technique::Aic, kinds, links_with_kept(links, conjugates, p, kinds), work.get_or_insert_with(Work::new))
 }
 
 /// Room for every search state (2 * node + 1 when the node was reached by a strong link,
