@@ -58,14 +58,22 @@ pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<
                 continue;
             }
             // Two-colour the cluster of `start`.
+            // A stack on the stack: each cell goes on it once, when it is coloured.
             let mut colours: [Cells; 2] = [1 << start, 0];
-            let mut queue = vec![(start, 0usize)];
-            while let Some((cell, colour)) = queue.pop() {
+            let mut stack = [(0u8, 0u8); 81];
+            stack[0] = (start as u8, 0);
+            let mut pending = 1usize;
+            while let Some(&(cell, colour)) = pending.checked_sub(1).and_then(|top| stack.get(top)) {
+                pending -= 1;
+                let (cell, colour) = (usize::from(cell), usize::from(colour));
                 for &next in strong.of(9 * cell + d) {
                     let next = usize::from(next) / 9;
                     if (colours[0] | colours[1]) >> next & 1 == 0 {
                         colours[1 - colour] |= 1 << next;
-                        queue.push((next, 1 - colour));
+                        if let Some(slot) = stack.get_mut(pending) {
+                            *slot = (next as u8, 1 - colour as u8);
+                            pending += 1;
+                        }
                     }
                 }
             }
