@@ -104,24 +104,30 @@ pub fn two_string_kite(p: &Pencil, skip: u16) -> Option<Step> {
 pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
     for d in (0..9).filter(|d| skip >> d & 1 == 0) {
         let cells = pencil.cells_of(d);
+        // Found at the first box that could be an empty rectangle's.
+        let mut lines: Option<LinePairs> = None;
         for bx in 0..9 {
             let in_box = cells & UNIT_CELLS[18 + bx];
             if at_most(in_box, 1) {
                 continue;
             }
             let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
+            // The box's places as nine bits, three a row: the tests of each row and column
+            // below are on them rather than on the board's.
+            let local = (0..3).fold(0u16, |m, i| m | ((cells >> (9 * (top + i) + left)) as u16 & 7) << (3 * i));
             for r in top..top + 3 {
                 for c in left..left + 3 {
-                    let cross = UNIT_CELLS[r] | UNIT_CELLS[9 + c];
-                    if in_box & !cross != 0 || in_box & !UNIT_CELLS[r] == 0 || in_box & !UNIT_CELLS[9 + c] == 0 {
+                    let (row, col) = (7u16 << (3 * (r - top)), 0b001_001_001u16 << (c - left));
+                    if local & !(row | col) != 0 || local & !row == 0 || local & !col == 0 {
                         continue;
                     }
+                    let lines = lines.get_or_insert_with(|| LinePairs::of(cells));
                     // Conjugate pairs in columns off the box's stack, one end on row r.
-                    for x in (0..9).filter(|x| x / 3 != bx % 3) {
-                        let pair = cells & UNIT_CELLS[9 + x];
-                        if pair & UNIT_CELLS[r] == 0 || !two(pair) {
-                            continue;
-                        }
+                    let mut xs = lines.with >> 9 & (cells >> (9 * r)) as u32 & 0x1ff & !(7 << left);
+                    while xs != 0 {
+                        let x = xs.trailing_zeros() as usize;
+                        xs &= xs - 1;
+                        let pair = lines.pair(9 + x);
                         let q = first(pair & !UNIT_CELLS[r]);
                         if q / 9 / 3 == bx / 3 {
                             continue;
@@ -132,9 +138,12 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
                         }
                     }
                     // Conjugate pairs in rows off the box's band, one end on column c.
-                    for y in (0..9).filter(|y| y / 3 != bx / 3) {
-                        let pair = cells & UNIT_CELLS[y];
-                        if pair & UNIT_CELLS[9 + c] == 0 || !two(pair) {
+                    let mut ys = lines.with & 0x1ff & !(7 << top);
+                    while ys != 0 {
+                        let y = ys.trailing_zeros() as usize;
+                        ys &= ys - 1;
+                        let pair = lines.pair(y);
+                        if pair & UNIT_CELLS[9 + c] == 0 {
                             continue;
                         }
                         let q = first(pair & !UNIT_CELLS[9 + c]);
@@ -151,6 +160,32 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
         }
     }
     None
+}
+
+/// A digit's conjugate pairs by line (0-8 rows, 9-17 columns): the lines with two places
+/// (bit `line`), and each one's two.
+struct LinePairs {
+    pairs: [Cells; 18],
+    with: u32,
+}
+
+impl LinePairs {
+    fn of(cells: Cells) -> LinePairs {
+        let mut lines = LinePairs { pairs: [0; 18], with: 0 };
+        for (line, slot) in lines.pairs.iter_mut().enumerate() {
+            let places = cells & UNIT_CELLS[line];
+            if two(places) {
+                *slot = places;
+                lines.with |= 1 << line;
+            }
+        }
+        lines
+    }
+
+    /// Line `line`'s two places (nothing when it has other than two).
+    fn pair(&self, line: usize) -> Cells {
+        self.pairs.get(line).copied().unwrap_or(0)
+    }
 }
 
 fn found(d: usize, bx: usize, row: usize, col: usize, line: usize, pattern: Cells, target: usize) -> Step {
