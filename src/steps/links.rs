@@ -167,6 +167,34 @@ impl Strong {
     }
 }
 
+/// One digit's conjugate pairs by unit (0-8 rows, 9-17 columns, 18-26 boxes): the units
+/// where its places are two (bit `unit`), and each one's two places.
+pub struct UnitPairs {
+    pairs: [Cells; 27],
+    pub with: u32,
+}
+
+impl UnitPairs {
+    /// The pairs of the digit whose places are `cells`, in the first `units` units (the
+    /// others left without).
+    pub fn of(cells: Cells, units: usize) -> UnitPairs {
+        let mut found = UnitPairs { pairs: [0; 27], with: 0 };
+        for (unit, slot) in found.pairs.iter_mut().enumerate().take(units) {
+            let places = cells & UNIT_CELLS[unit];
+            if two(places) {
+                *slot = places;
+                found.with |= 1 << unit;
+            }
+        }
+        found
+    }
+
+    /// Unit `unit`'s two places (nothing when it has other than two).
+    pub fn pair(&self, unit: usize) -> Cells {
+        self.pairs.get(unit).copied().unwrap_or(0)
+    }
+}
+
 /// The links of `kinds` on `p`, in the buffers of the links before when there were some.
 pub fn links_of<'a>(links: &'a mut Option<Strong>, p: &Pencil, kinds: Kinds) -> &'a Strong {
     match links {

@@ -5,6 +5,7 @@
 
 use super::bits::{at_most, two};
 use super::geometry::{first, Cells, PEERS, UNIT_CELLS};
+use super::links::UnitPairs;
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -105,7 +106,7 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
     for d in (0..9).filter(|d| skip >> d & 1 == 0) {
         let cells = pencil.cells_of(d);
         // Found at the first box that could be an empty rectangle's.
-        let mut lines: Option<LinePairs> = None;
+        let mut lines: Option<UnitPairs> = None;
         for bx in 0..9 {
             let in_box = cells & UNIT_CELLS[18 + bx];
             if at_most(in_box, 1) {
@@ -121,7 +122,8 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
                     if local & !(row | col) != 0 || local & !row == 0 || local & !col == 0 {
                         continue;
                     }
-                    let lines = lines.get_or_insert_with(|| LinePairs::of(cells));
+                    // Rows and columns only.
+                    let lines = lines.get_or_insert_with(|| UnitPairs::of(cells, 18));
                     // Conjugate pairs in columns off the box's stack, one end on row r.
                     let mut xs = lines.with >> 9 & (cells >> (9 * r)) as u32 & 0x1ff & !(7 << left);
                     while xs != 0 {
@@ -160,32 +162,6 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
         }
     }
     None
-}
-
-/// A digit's conjugate pairs by line (0-8 rows, 9-17 columns): the lines with two places
-/// (bit `line`), and each one's two.
-struct LinePairs {
-    pairs: [Cells; 18],
-    with: u32,
-}
-
-impl LinePairs {
-    fn of(cells: Cells) -> LinePairs {
-        let mut lines = LinePairs { pairs: [0; 18], with: 0 };
-        for (line, slot) in lines.pairs.iter_mut().enumerate() {
-            let places = cells & UNIT_CELLS[line];
-            if two(places) {
-                *slot = places;
-                lines.with |= 1 << line;
-            }
-        }
-        lines
-    }
-
-    /// Line `line`'s two places (nothing when it has other than two).
-    fn pair(&self, line: usize) -> Cells {
-        self.pairs.get(line).copied().unwrap_or(0)
-    }
 }
 
 fn found(d: usize, bx: usize, row: usize, col: usize, line: usize, pattern: Cells, target: usize) -> Step {

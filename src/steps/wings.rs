@@ -3,8 +3,9 @@
 //! cells seeing all three) and the W-wing (two {x,y} cells whose x's are joined by a strong
 //! link: y leaves cells seeing both).
 
-use super::bits::{pop9, two};
-use super::geometry::{first, members, Cells, PEERS, UNIT_CELLS};
+use super::bits::pop9;
+use super::geometry::{first, members, Cells, PEERS};
+use super::links::UnitPairs;
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -82,6 +83,8 @@ pub fn xyz_wing(p: &Pencil) -> Option<Step> {
 
 pub fn w_wing(p: &Pencil) -> Option<Step> {
     let pairs = bivalue(p);
+    // Each digit's conjugate pairs, found when first needed.
+    let mut known: [Option<UnitPairs>; 9] = Default::default();
     for a in members(pairs) {
         let mask = p.mask(a);
         for b in members(pairs & !((2u128 << a) - 1) & !PEERS[a]) {
@@ -94,9 +97,14 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
                 if targets == 0 {
                     continue;
                 }
-                for unit in 0..27 {
-                    let link = p.cells_of(x) & UNIT_CELLS[unit];
-                    if !two(link) || link & (1 << a | 1 << b) != 0 {
+                let Some(found) = known.get_mut(x) else { continue };
+                let pairs_of_x = found.get_or_insert_with(|| UnitPairs::of(p.cells_of(x), 27));
+                let mut units = pairs_of_x.with;
+                while units != 0 {
+                    let unit = units.trailing_zeros() as usize;
+                    units &= units - 1;
+                    let link = pairs_of_x.pair(unit);
+                    if link & (1 << a | 1 << b) != 0 {
                         continue;
                     }
                     let s1 = first(link);
