@@ -3,7 +3,7 @@
 //! 2-string kite (a row pair and a column pair joined in a box) and the empty rectangle (a
 //! box whose places lie on one row and one column, with a conjugate pair off it).
 
-use super::bits::{at_most, two};
+use super::bits::two;
 use super::geometry::{first, Cells, PEERS, UNIT_CELLS};
 use super::links::UnitPairs;
 use super::pencil::Pencil;
@@ -108,54 +108,48 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
         // Found at the first box that could be an empty rectangle's.
         let mut lines: Option<UnitPairs> = None;
         for bx in 0..9 {
-            let in_box = cells & UNIT_CELLS[18 + bx];
-            if at_most(in_box, 1) {
-                continue;
-            }
             let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
-            // The box's places as nine bits, three a row: the tests of each row and column
-            // below are on them rather than on the board's.
+            // The box's places as nine bits, three a row, and the crosses they lie on.
             let local = (0..3).fold(0u16, |m, i| m | ((cells >> (9 * (top + i) + left)) as u16 & 7) << (3 * i));
-            for r in top..top + 3 {
-                for c in left..left + 3 {
-                    let (row, col) = (7u16 << (3 * (r - top)), 0b001_001_001u16 << (c - left));
-                    if local & !(row | col) != 0 || local & !row == 0 || local & !col == 0 {
+            let mut crosses = CROSSES.get(usize::from(local)).copied().unwrap_or(0);
+            let in_box = cells & UNIT_CELLS[18 + bx];
+            while crosses != 0 {
+                let at = crosses.trailing_zeros() as usize;
+                crosses &= crosses - 1;
+                let (r, c) = (top + at / 3, left + at % 3);
+                // Rows and columns only.
+                let lines = lines.get_or_insert_with(|| UnitPairs::of(cells, 18));
+                // Conjugate pairs in columns off the box's stack, one end on row r.
+                let mut xs = lines.with >> 9 & (cells >> (9 * r)) as u32 & 0x1ff & !(7 << left);
+                while xs != 0 {
+                    let x = xs.trailing_zeros() as usize;
+                    xs &= xs - 1;
+                    let pair = lines.pair(9 + x);
+                    let q = first(pair & !UNIT_CELLS[r]);
+                    if q / 9 / 3 == bx / 3 {
                         continue;
                     }
-                    // Rows and columns only.
-                    let lines = lines.get_or_insert_with(|| UnitPairs::of(cells, 18));
-                    // Conjugate pairs in columns off the box's stack, one end on row r.
-                    let mut xs = lines.with >> 9 & (cells >> (9 * r)) as u32 & 0x1ff & !(7 << left);
-                    while xs != 0 {
-                        let x = xs.trailing_zeros() as usize;
-                        xs &= xs - 1;
-                        let pair = lines.pair(9 + x);
-                        let q = first(pair & !UNIT_CELLS[r]);
-                        if q / 9 / 3 == bx / 3 {
-                            continue;
-                        }
-                        let target = (q / 9) * 9 + c;
-                        if cells >> target & 1 == 1 {
-                            return Some(found(d, bx, r, 9 + c, 9 + x, in_box | pair, target));
-                        }
+                    let target = (q / 9) * 9 + c;
+                    if cells >> target & 1 == 1 {
+                        return Some(found(d, bx, r, 9 + c, 9 + x, in_box | pair, target));
                     }
-                    // Conjugate pairs in rows off the box's band, one end on column c.
-                    let mut ys = lines.with & 0x1ff & !(7 << top);
-                    while ys != 0 {
-                        let y = ys.trailing_zeros() as usize;
-                        ys &= ys - 1;
-                        let pair = lines.pair(y);
-                        if pair & UNIT_CELLS[9 + c] == 0 {
-                            continue;
-                        }
-                        let q = first(pair & !UNIT_CELLS[9 + c]);
-                        if (q % 9) / 3 == bx % 3 {
-                            continue;
-                        }
-                        let target = r * 9 + q % 9;
-                        if cells >> target & 1 == 1 {
-                            return Some(found(d, bx, r, 9 + c, y, in_box | pair, target));
-                        }
+                }
+                // Conjugate pairs in rows off the box's band, one end on column c.
+                let mut ys = lines.with & 0x1ff & !(7 << top);
+                while ys != 0 {
+                    let y = ys.trailing_zeros() as usize;
+                    ys &= ys - 1;
+                    let pair = lines.pair(y);
+                    if pair & UNIT_CELLS[9 + c] == 0 {
+                        continue;
+                    }
+                    let q = first(pair & !UNIT_CELLS[9 + c]);
+                    if (q % 9) / 3 == bx % 3 {
+                        continue;
+                    }
+                    let target = r * 9 + q % 9;
+                    if cells >> target & 1 == 1 {
+                        return Some(found(d, bx, r, 9 + c, y, in_box | pair, target));
                     }
                 }
             }
@@ -163,6 +157,27 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
     }
     None
 }
+
+/// For each box's places as nine bits (three a row), the places of the box (bit `3 * row +
+/// column`) whose row and column hold all of them, neither alone: the crosses of an empty
+/// rectangle.
+const CROSSES: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut places = 0;
+    while places < 512 {
+        let mut at = 0;
+        while at < 9 {
+            let (row, col) = (7u16 << (3 * (at / 3)), 0b001_001_001u16 << (at % 3));
+            let b = places as u16;
+            if b & !(row | col) == 0 && b & !row != 0 && b & !col != 0 {
+                table[places] |= 1 << at;
+            }
+            at += 1;
+        }
+        places += 1;
+    }
+    table
+};
 
 fn found(d: usize, bx: usize, row: usize, col: usize, line: usize, pattern: Cells, target: usize) -> Step {
     Step::new(Technique::EmptyRectangle)
@@ -211,6 +226,23 @@ mod tests {
         let step = two_string_kite(&pencil_with(&marks), 0).expect("a kite on 2");
         // r7c8 sees r1c8 (column 8) and r7c1 (row 7).
         assert_eq!(step.eliminations, vec![(61, 2)]);
+    }
+
+    /// The crosses of each box's places, by the definition on the board's rows and columns.
+    #[test]
+    fn crosses_are_the_rows_and_columns_holding_a_box_s_places() {
+        for bx in 0..9 {
+            let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
+            for local in 0..512usize {
+                let in_box = (0..9).filter(|at| local >> at & 1 == 1).fold(0 as Cells, |m, at| m | 1 << ((top + at / 3) * 9 + left + at % 3));
+                for at in 0..9 {
+                    let (r, c) = (top + at / 3, left + at % 3);
+                    let cross = UNIT_CELLS[r] | UNIT_CELLS[9 + c];
+                    let expected = in_box & !cross == 0 && in_box & !UNIT_CELLS[r] != 0 && in_box & !UNIT_CELLS[9 + c] != 0;
+                    assert_eq!(CROSSES[local] >> at & 1 == 1, expected, "box {bx} places {local:b} at {at}");
+                }
+            }
+        }
     }
 
     #[test]
