@@ -3,7 +3,7 @@
 //! 2-string kite (a row pair and a column pair joined in a box) and the empty rectangle (a
 //! box whose places lie on one row and one column, with a conjugate pair off it).
 
-use super::bits::two;
+use super::bits::{pop9, two};
 use super::geometry::{first, Cells, PEERS, UNIT_CELLS};
 use super::links::UnitPairs;
 use super::pencil::Pencil;
@@ -14,14 +14,19 @@ use super::table::Technique;
 /// the unit.
 fn pairs(p: &Pencil, d: usize, lines: std::ops::Range<usize>) -> Pairs {
     let mut found = Pairs { pairs: [(0, 0, 0); 9], count: 0 };
+    let cells = p.cells_of(d);
     for unit in lines {
-        let places = p.cells_of(d) & UNIT_CELLS[unit];
-        if two(places) {
-            let a = first(places);
-            if let Some(slot) = found.pairs.get_mut(found.count) {
-                *slot = (a, first(places & !(1 << a)), unit);
-                found.count += 1;
-            }
+        let pair = if unit < 9 {
+            // A row is nine bits of the board.
+            let places = (cells >> (9 * unit)) as u16 & 0x1ff;
+            (pop9(places) == 2).then(|| (9 * unit + places.trailing_zeros() as usize, 9 * unit + 15 - places.leading_zeros() as usize))
+        } else {
+            let places = cells & UNIT_CELLS[unit];
+            two(places).then(|| (first(places), 127 - places.leading_zeros() as usize))
+        };
+        if let (Some((a, b)), Some(slot)) = (pair, found.pairs.get_mut(found.count)) {
+            *slot = (a, b, unit);
+            found.count += 1;
         }
     }
     found
@@ -45,7 +50,8 @@ impl Pairs {
 fn joined(p: &Pencil, technique: Technique, d: usize, first_pairs: &[(usize, usize, usize)], second_pairs: &[(usize, usize, usize)], link: impl Fn(usize, usize) -> bool) -> Option<Step> {
     for (i, &(x1, x2, u)) in first_pairs.iter().enumerate() {
         for (j, &(y1, y2, v)) in second_pairs.iter().enumerate() {
-            if std::ptr::eq(first_pairs, second_pairs) && j <= i {
+            // No end of one pair linked to an end of the other: no way round joins them.
+            if std::ptr::eq(first_pairs, second_pairs) && j <= i || !(link(x1, y1) || link(x1, y2) || link(x2, y1) || link(x2, y2)) {
                 continue;
             }
             for (a1, a2) in [(x1, x2), (x2, x1)] {
