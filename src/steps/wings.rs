@@ -26,11 +26,14 @@ pub fn xy_wing(p: &Pencil) -> Option<Step> {
             }
             let z = am & !pm;
             let bm = (pm & !shared) | z;
-            for b in members(pairs & PEERS[pivot] & !(1 << a)) {
+            // Only bivalue cells with both of `bm`'s digits can have it.
+            let (low, high) = (bm.trailing_zeros() as usize, 15 - bm.leading_zeros() as usize);
+            let both = p.cells_of(low % 9) & p.cells_of(high % 9);
+            let d = z.trailing_zeros() as usize;
+            for b in members(pairs & PEERS[pivot] & both & !(1 << a)) {
                 if p.mask(b) != bm {
                     continue;
                 }
-                let d = z.trailing_zeros() as usize;
                 let targets = p.cells_of(d) & PEERS[a] & PEERS[b];
                 if targets != 0 {
                     return Some(
@@ -59,7 +62,9 @@ pub fn xyz_wing(p: &Pencil) -> Option<Step> {
             if am & !pm != 0 {
                 continue;
             }
-            for b in members(pairs & PEERS[pivot] & !((2u128 << a) - 1)) {
+            // Only cells with the pivot's digit `a` lacks can be the other pincer.
+            let third = p.cells_of((pm & !am).trailing_zeros() as usize % 9);
+            for b in members(pairs & PEERS[pivot] & third & !((2u128 << a) - 1)) {
                 let bm = p.mask(b);
                 if bm & !pm != 0 || bm == am || (am | bm) != pm {
                     continue;
