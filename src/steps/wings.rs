@@ -92,7 +92,9 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
     let mut known: [Option<UnitPairs>; 9] = Default::default();
     for a in members(pairs) {
         let mask = p.mask(a);
-        for b in members(pairs & !((2u128 << a) - 1) & !PEERS[a]) {
+        // Only bivalue cells with both digits of `a` can have its two.
+        let both = p.cells_of(mask.trailing_zeros() as usize % 9) & p.cells_of((15 - mask.leading_zeros() as usize) % 9);
+        for b in members(pairs & both & !((2u128 << a) - 1) & !PEERS[a]) {
             if p.mask(b) != mask {
                 continue;
             }
