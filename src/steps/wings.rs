@@ -57,7 +57,10 @@ pub fn xyz_wing(p: &Pencil) -> Option<Step> {
         if pop9(pm) != 3 {
             continue;
         }
-        for a in members(pairs & PEERS[pivot]) {
+        // A pincer holds two of the pivot's three digits.
+        let [c1, c2, c3] = [pm.trailing_zeros(), (pm & (pm - 1)).trailing_zeros(), 15 - pm.leading_zeros()].map(|d| p.cells_of(d as usize % 9));
+        let two_of_three = c1 & c2 | c1 & c3 | c2 & c3;
+        for a in members(pairs & PEERS[pivot] & two_of_three) {
             let am = p.mask(a);
             if am & !pm != 0 {
                 continue;
