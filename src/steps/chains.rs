@@ -8,7 +8,7 @@
 
 use super::chain_ends::{Levels, Removed};
 use super::geometry::{members, Cells, PEERS};
-use super::links::{conjugates_of, links_of, weak_onward, Kinds, Strong, NODES};
+use super::links::{conjugates_of, links_of, links_with_kept, weak_onward, Kept, Kinds, Strong, NODES};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -22,10 +22,9 @@ const MAX_NODES: usize = 16;
 #[derive(Default)]
 pub struct Buffers {
     links: Option<Strong>,
-    /// Every digit's conjugate pairs, and the cells of each digit they were found on: a path
-    /// changes few digits a step, so the others' pairs are kept. Boxed: a path moves its
-    /// buffers a few times, and most paths never use these.
-    conjugates: Option<Box<(Strong, [Cells; 9])>>,
+    /// Every digit's conjugate pairs: a path changes few digits a step, so the others' pairs
+    /// are kept.
+    conjugates: Kept,
     work: Option<Work>,
 }
 
@@ -59,14 +58,22 @@ pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<
                 continue;
             }
             // Two-colour the cluster of `start`.
+            // A stack on the stack: each cell goes on it once, when it is coloured.
             let mut colours: [Cells; 2] = [1 << start, 0];
-            let mut queue = vec![(start, 0usize)];
-            while let Some((cell, colour)) = queue.pop() {
+            let mut stack = [(0u8, 0u8); 81];
+            stack[0] = (start as u8, 0);
+            let mut pending = 1usize;
+            while let Some(&(cell, colour)) = pending.checked_sub(1).and_then(|top| stack.get(top)) {
+                pending -= 1;
+                let (cell, colour) = (usize::from(cell), usize::from(colour));
                 for &next in strong.of(9 * cell + d) {
                     let next = usize::from(next) / 9;
                     if (colours[0] | colours[1]) >> next & 1 == 0 {
                         colours[1 - colour] |= 1 << next;
-                        queue.push((next, 1 - colour));
+                        if let Some(slot) = stack.get_mut(pending) {
+                            *slot = (next as u8, 1 - colour as u8);
+                            pending += 1;
+                        }
                     }
                 }
             }
@@ -108,8 +115,8 @@ pub fn xy_chain(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
 
 pub fn aic(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
-    let Buffers { links, work, .. } = buffers;
-    chain(p, Technique::Aic, kinds, links_of(links, p, kinds), work.get_or_insert_with(Work::new))
+    let Buffers { links, conjugates, work } = buffers;
+    chain(p, Technique::Aic, kinds, links_with_kept(links, conjugates, p, kinds), work.get_or_insert_with(Work::new))
 }
 
 /// Room for every search state (2 * node + 1 when the node was reached by a strong link,

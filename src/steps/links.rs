@@ -34,6 +34,11 @@ impl Kinds {
     }
 }
 
+/// Every digit's conjugate pairs, and the cells of each digit they were found on (see
+/// [`conjugates_of`]). Boxed: a path moves its buffers a few times, and most paths never use
+/// these.
+pub type Kept = Option<Box<(Strong, [Cells; 9])>>;
+
 /// Each node's strong links (at most three conjugate pairs and one bivalue cell).
 pub struct Strong {
     links: Vec<[u16; 4]>,
@@ -52,13 +57,22 @@ impl Strong {
     /// The links of `p` in place of the ones held (no allocation: only the nodes that had a
     /// link are cleared, and they are the ones `linked` names).
     pub fn rebuild(&mut self, p: &Pencil, kinds: Kinds) {
+        self.rebuild_with(p, kinds, None);
+    }
+
+    /// [`Strong::rebuild`], the conjugate pairs copied from `kept` (see [`conjugates_of`])
+    /// when given rather than found again: most digits' pairs are still those it holds.
+    fn rebuild_with(&mut self, p: &Pencil, kinds: Kinds, mut kept: Option<&mut Kept>) {
         for d in 0..9 {
             self.clear(d);
         }
         let strong = self;
         if kinds.conjugate {
             for d in kinds.digits() {
-                strong.add_conjugates(p, d);
+                match kept.as_deref_mut() {
+                    Some(kept) => strong.copy_digit(conjugates_of(kept, p, d), d),
+                    None => strong.add_conjugates(p, d),
+                }
             }
         }
         if kinds.bivalue && kinds.one_digit.is_none() {
@@ -89,6 +103,22 @@ impl Strong {
             }
         }
         *cells = 0;
+    }
+
+    /// The links of digit `d`'s nodes in `from`, in place of those held (cleared): the same
+    /// links in the same order, as each node's links are of its own digit's pairs alone.
+    fn copy_digit(&mut self, from: &Strong, d: usize) {
+        let Some(&cells) = from.linked.get(d) else { return };
+        for cell in members(cells) {
+            let node = 9 * cell + d;
+            if let (Some(count), Some(links), Some(&n), Some(&l)) = (self.counts.get_mut(node), self.links.get_mut(node), from.counts.get(node), from.links.get(node)) {
+                *count = n;
+                *links = l;
+            }
+        }
+        if let Some(linked) = self.linked.get_mut(d) {
+            *linked = cells;
+        }
     }
 
     fn add_conjugates(&mut self, p: &Pencil, d: usize) {
@@ -137,6 +167,34 @@ impl Strong {
     }
 }
 
+/// One digit's conjugate pairs by unit (0-8 rows, 9-17 columns, 18-26 boxes): the units
+/// where its places are two (bit `unit`), and each one's two places.
+pub struct UnitPairs {
+    pairs: [Cells; 27],
+    pub with: u32,
+}
+
+impl UnitPairs {
+    /// The pairs of the digit whose places are `cells`, in the first `units` units (the
+    /// others left without).
+    pub fn of(cells: Cells, units: usize) -> UnitPairs {
+        let mut found = UnitPairs { pairs: [0; 27], with: 0 };
+        for (unit, slot) in found.pairs.iter_mut().enumerate().take(units) {
+            let places = cells & UNIT_CELLS[unit];
+            if two(places) {
+                *slot = places;
+                found.with |= 1 << unit;
+            }
+        }
+        found
+    }
+
+    /// Unit `unit`'s two places (nothing when it has other than two).
+    pub fn pair(&self, unit: usize) -> Cells {
+        self.pairs.get(unit).copied().unwrap_or(0)
+    }
+}
+
 /// The links of `kinds` on `p`, in the buffers of the links before when there were some.
 pub fn links_of<'a>(links: &'a mut Option<Strong>, p: &Pencil, kinds: Kinds) -> &'a Strong {
     match links {
@@ -148,9 +206,17 @@ pub fn links_of<'a>(links: &'a mut Option<Strong>, p: &Pencil, kinds: Kinds) -> 
     }
 }
 
+/// [`links_of`] with the conjugate pairs (when `kinds` has them) taken from those kept in
+/// `conjugates`, brought up to date for each digit as [`conjugates_of`] does.
+pub fn links_with_kept<'a>(links: &'a mut Option<Strong>, conjugates: &mut Kept, p: &Pencil, kinds: Kinds) -> &'a Strong {
+    let strong = links.get_or_insert_with(|| Strong::build(p, Kinds::NONE));
+    strong.rebuild_with(p, kinds, Some(conjugates));
+    strong
+}
+
 /// The conjugate pairs of every digit, those of digit `d` as they are on `p` (the nodes of
 /// `d` linked as [`links_of`] would link them for `d` alone).
-pub fn conjugates_of<'a>(conjugates: &'a mut Option<Box<(Strong, [Cells; 9])>>, p: &Pencil, d: usize) -> &'a Strong {
+pub fn conjugates_of<'a>(conjugates: &'a mut Kept, p: &Pencil, d: usize) -> &'a Strong {
     let (strong, found_on) = &mut **conjugates.get_or_insert_with(|| Box::new((Strong::build(p, Kinds::NONE), [Cells::MAX; 9])));
     if let Some(cells) = found_on.get_mut(d).filter(|cells| **cells != p.cells_of(d)) {
         strong.rebuild_conjugates(p, d);
@@ -182,6 +248,32 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use crate::steps::testing::pencil_with;
+
+    /// The links made with the kept conjugate pairs are those found afresh.
+    #[test]
+    fn links_with_kept_pairs_are_those_found_afresh() {
+        let mut rng = Rng::new(13);
+        let (mut links, mut kept) = (None, None);
+        for _ in 0..100 {
+            let marks: [u16; 81] = std::array::from_fn(|_| (0..1 + rng.below(5)).fold(0, |m, _| m | 1 << rng.below(9)));
+            let mut p = pencil_with(&marks);
+            for _ in 0..10 {
+                // Some digits' kept pairs brought up to date before, as chains on one digit do.
+                for _ in 0..rng.below(3) {
+                    conjugates_of(&mut kept, &p, rng.index(9));
+                }
+                let bivalue = rng.below(2) == 1;
+                let kinds = Kinds { conjugate: true, bivalue, in_cell: bivalue, one_digit: None };
+                let fresh = Strong::build(&p, kinds);
+                let strong = links_with_kept(&mut links, &mut kept, &p, kinds);
+                assert_eq!(strong.linked, fresh.linked);
+                for node in 0..NODES {
+                    assert_eq!(strong.of(node), fresh.of(node));
+                }
+                p.eliminate(rng.below(81) as usize, rng.below(9) as usize);
+            }
+        }
+    }
 
     /// The conjugate pairs kept from board to board are those found afresh for each digit.
     #[test]

@@ -3,8 +3,9 @@
 //! 2-string kite (a row pair and a column pair joined in a box) and the empty rectangle (a
 //! box whose places lie on one row and one column, with a conjugate pair off it).
 
-use super::bits::{at_most, two};
+use super::bits::{pop9, two};
 use super::geometry::{first, Cells, PEERS, UNIT_CELLS};
+use super::links::UnitPairs;
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -13,14 +14,19 @@ use super::table::Technique;
 /// the unit.
 fn pairs(p: &Pencil, d: usize, lines: std::ops::Range<usize>) -> Pairs {
     let mut found = Pairs { pairs: [(0, 0, 0); 9], count: 0 };
+    let cells = p.cells_of(d);
     for unit in lines {
-        let places = p.cells_of(d) & UNIT_CELLS[unit];
-        if two(places) {
-            let a = first(places);
-            if let Some(slot) = found.pairs.get_mut(found.count) {
-                *slot = (a, first(places & !(1 << a)), unit);
-                found.count += 1;
-            }
+        let pair = if unit < 9 {
+            // A row is nine bits of the board.
+            let places = (cells >> (9 * unit)) as u16 & 0x1ff;
+            (pop9(places) == 2).then(|| (9 * unit + places.trailing_zeros() as usize, 9 * unit + 15 - places.leading_zeros() as usize))
+        } else {
+            let places = cells & UNIT_CELLS[unit];
+            two(places).then(|| (first(places), 127 - places.leading_zeros() as usize))
+        };
+        if let (Some((a, b)), Some(slot)) = (pair, found.pairs.get_mut(found.count)) {
+            *slot = (a, b, unit);
+            found.count += 1;
         }
     }
     found
@@ -44,7 +50,8 @@ impl Pairs {
 fn joined(p: &Pencil, technique: Technique, d: usize, first_pairs: &[(usize, usize, usize)], second_pairs: &[(usize, usize, usize)], link: impl Fn(usize, usize) -> bool) -> Option<Step> {
     for (i, &(x1, x2, u)) in first_pairs.iter().enumerate() {
         for (j, &(y1, y2, v)) in second_pairs.iter().enumerate() {
-            if std::ptr::eq(first_pairs, second_pairs) && j <= i {
+            // No end of one pair linked to an end of the other: no way round joins them.
+            if std::ptr::eq(first_pairs, second_pairs) && j <= i || !(link(x1, y1) || link(x1, y2) || link(x2, y1) || link(x2, y2)) {
                 continue;
             }
             for (a1, a2) in [(x1, x2), (x2, x1)] {
@@ -104,47 +111,51 @@ pub fn two_string_kite(p: &Pencil, skip: u16) -> Option<Step> {
 pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
     for d in (0..9).filter(|d| skip >> d & 1 == 0) {
         let cells = pencil.cells_of(d);
+        // Found at the first box that could be an empty rectangle's.
+        let mut lines: Option<UnitPairs> = None;
         for bx in 0..9 {
-            let in_box = cells & UNIT_CELLS[18 + bx];
-            if at_most(in_box, 1) {
-                continue;
-            }
             let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
-            for r in top..top + 3 {
-                for c in left..left + 3 {
-                    let cross = UNIT_CELLS[r] | UNIT_CELLS[9 + c];
-                    if in_box & !cross != 0 || in_box & !UNIT_CELLS[r] == 0 || in_box & !UNIT_CELLS[9 + c] == 0 {
+            // The box's places as nine bits, three a row, and the crosses they lie on.
+            let local = (0..3).fold(0u16, |m, i| m | ((cells >> (9 * (top + i) + left)) as u16 & 7) << (3 * i));
+            let mut crosses = CROSSES.get(usize::from(local)).copied().unwrap_or(0);
+            let in_box = cells & UNIT_CELLS[18 + bx];
+            while crosses != 0 {
+                let at = crosses.trailing_zeros() as usize;
+                crosses &= crosses - 1;
+                let (r, c) = (top + at / 3, left + at % 3);
+                // Rows and columns only.
+                let lines = lines.get_or_insert_with(|| UnitPairs::of(cells, 18));
+                // Conjugate pairs in columns off the box's stack, one end on row r.
+                let mut xs = lines.with >> 9 & (cells >> (9 * r)) as u32 & 0x1ff & !(7 << left);
+                while xs != 0 {
+                    let x = xs.trailing_zeros() as usize;
+                    xs &= xs - 1;
+                    let pair = lines.pair(9 + x);
+                    let q = first(pair & !UNIT_CELLS[r]);
+                    if q / 9 / 3 == bx / 3 {
                         continue;
                     }
-                    // Conjugate pairs in columns off the box's stack, one end on row r.
-                    for x in (0..9).filter(|x| x / 3 != bx % 3) {
-                        let pair = cells & UNIT_CELLS[9 + x];
-                        if pair & UNIT_CELLS[r] == 0 || !two(pair) {
-                            continue;
-                        }
-                        let q = first(pair & !UNIT_CELLS[r]);
-                        if q / 9 / 3 == bx / 3 {
-                            continue;
-                        }
-                        let target = (q / 9) * 9 + c;
-                        if cells >> target & 1 == 1 {
-                            return Some(found(d, bx, r, 9 + c, 9 + x, in_box | pair, target));
-                        }
+                    let target = (q / 9) * 9 + c;
+                    if cells >> target & 1 == 1 {
+                        return Some(found(d, bx, r, 9 + c, 9 + x, in_box | pair, target));
                     }
-                    // Conjugate pairs in rows off the box's band, one end on column c.
-                    for y in (0..9).filter(|y| y / 3 != bx / 3) {
-                        let pair = cells & UNIT_CELLS[y];
-                        if pair & UNIT_CELLS[9 + c] == 0 || !two(pair) {
-                            continue;
-                        }
-                        let q = first(pair & !UNIT_CELLS[9 + c]);
-                        if (q % 9) / 3 == bx % 3 {
-                            continue;
-                        }
-                        let target = r * 9 + q % 9;
-                        if cells >> target & 1 == 1 {
-                            return Some(found(d, bx, r, 9 + c, y, in_box | pair, target));
-                        }
+                }
+                // Conjugate pairs in rows off the box's band, one end on column c.
+                let mut ys = lines.with & 0x1ff & !(7 << top);
+                while ys != 0 {
+                    let y = ys.trailing_zeros() as usize;
+                    ys &= ys - 1;
+                    let pair = lines.pair(y);
+                    if pair & UNIT_CELLS[9 + c] == 0 {
+                        continue;
+                    }
+                    let q = first(pair & !UNIT_CELLS[9 + c]);
+                    if (q % 9) / 3 == bx % 3 {
+                        continue;
+                    }
+                    let target = r * 9 + q % 9;
+                    if cells >> target & 1 == 1 {
+                        return Some(found(d, bx, r, 9 + c, y, in_box | pair, target));
                     }
                 }
             }
@@ -152,6 +163,27 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
     }
     None
 }
+
+/// For each box's places as nine bits (three a row), the places of the box (bit `3 * row +
+/// column`) whose row and column hold all of them, neither alone: the crosses of an empty
+/// rectangle.
+const CROSSES: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut places = 0;
+    while places < 512 {
+        let mut at = 0;
+        while at < 9 {
+            let (row, col) = (7u16 << (3 * (at / 3)), 0b001_001_001u16 << (at % 3));
+            let b = places as u16;
+            if b & !(row | col) == 0 && b & !row != 0 && b & !col != 0 {
+                table[places] |= 1 << at;
+            }
+            at += 1;
+        }
+        places += 1;
+    }
+    table
+};
 
 fn found(d: usize, bx: usize, row: usize, col: usize, line: usize, pattern: Cells, target: usize) -> Step {
     Step::new(Technique::EmptyRectangle)
@@ -200,6 +232,23 @@ mod tests {
         let step = two_string_kite(&pencil_with(&marks), 0).expect("a kite on 2");
         // r7c8 sees r1c8 (column 8) and r7c1 (row 7).
         assert_eq!(step.eliminations, vec![(61, 2)]);
+    }
+
+    /// The crosses of each box's places, by the definition on the board's rows and columns.
+    #[test]
+    fn crosses_are_the_rows_and_columns_holding_a_box_s_places() {
+        for bx in 0..9 {
+            let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
+            for local in 0..512usize {
+                let in_box = (0..9).filter(|at| local >> at & 1 == 1).fold(0 as Cells, |m, at| m | 1 << ((top + at / 3) * 9 + left + at % 3));
+                for at in 0..9 {
+                    let (r, c) = (top + at / 3, left + at % 3);
+                    let cross = UNIT_CELLS[r] | UNIT_CELLS[9 + c];
+                    let expected = in_box & !cross == 0 && in_box & !UNIT_CELLS[r] != 0 && in_box & !UNIT_CELLS[9 + c] != 0;
+                    assert_eq!(CROSSES[local] >> at & 1 == 1, expected, "box {bx} places {local:b} at {at}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -40,35 +40,45 @@ pub fn subset_free(p: &Pencil, unit: usize) -> bool {
             used |= free & free.wrapping_neg();
             *slot = cell as u8;
         } else if mask != 0 {
-            if !augment(&masks, &mut owner, cell, &mut 0) {
-                return false;
+            // Most paths are one swap long: a digit of the cell whose owner has a free one.
+            let swap = digits_of(mask).find_map(|d| {
+                let holder = *owner.get(d)?;
+                let free = masks.get(usize::from(holder))? & !used;
+                (free != 0).then_some((d, holder, free & free.wrapping_neg()))
+            });
+            if let Some((d, holder, taken)) = swap {
+                if let Some(slot) = owner.get_mut(taken.trailing_zeros() as usize) {
+                    *slot = holder;
+                }
+                if let Some(slot) = owner.get_mut(d) {
+                    *slot = cell as u8;
+                }
+                used |= taken;
+            } else {
+                if !augment(&masks, &mut owner, cell, &mut 0) {
+                    return false;
+                }
+                used = owner.iter().enumerate().fold(0, |m, (d, &c)| m | u16::from(c != NONE) << d);
             }
-            used = owner.iter().enumerate().fold(0, |m, (d, &c)| m | u16::from(c != NONE) << d);
         }
     }
     // Digit `d` leads to digit `e` when `e` is a candidate of the cell `d` is matched to:
-    // swapping along such steps back to `d` is another perfect matching.
-    let mut leads = [0u16; 9];
-    let mut led_from = [0u16; 9];
-    for d in digits_of(union) {
-        let onward = owner.get(d).and_then(|&cell| masks.get(usize::from(cell))).map_or(0, |&m| m & !(1 << d));
-        if let Some(lead) = leads.get_mut(d) {
-            *lead = onward;
-        }
-        for e in digits_of(onward) {
-            if let Some(from) = led_from.get_mut(e) {
-                *from |= 1 << d;
-            }
-        }
+    // swapping along such steps back to `d` is another perfect matching. Sixteen lanes (the
+    // unmatched digits' cell, NONE, picks the bare lane 15): a step of each closure below is
+    // one pass over them, with no list of the steps backwards.
+    let mut lanes = [0u16; 16];
+    lanes[..9].copy_from_slice(&masks);
+    let mut leads = [0u16; 16];
+    for (d, lead) in leads.iter_mut().enumerate().take(9) {
+        *lead = lanes[usize::from(owner[d]) & 15] & !(1 << d);
     }
-    // Every such step is on a cycle when each digit's onward reach is the part it belongs
-    // to (all of it leads back to the digit): a step into a part from outside shows as a
-    // digit whose reach takes in digits that cannot lead back to it.
+    // Every such step is on a cycle when each part (the digits a digit reaches) is also the
+    // digits that reach it: a step out of a part or into it shows as a difference.
     let mut left = union;
     while left != 0 {
         let digit = left & left.wrapping_neg();
-        let onward = closure(digit, &leads, u16::MAX);
-        if closure(digit, &led_from, onward) != onward {
+        let onward = closure(digit, |seen| reached(&leads, seen));
+        if closure(digit, |seen| reaching(&leads, seen)) != onward {
             return false;
         }
         left &= !onward;
@@ -76,18 +86,27 @@ pub fn subset_free(p: &Pencil, unit: usize) -> bool {
     true
 }
 
-/// The digits reached from `from` by steps of `links` within `within`, `from` included.
-fn closure(from: u16, links: &[u16; 9], within: u16) -> u16 {
-    let (mut seen, mut frontier) = (from, from);
-    while frontier != 0 {
-        let mut next = 0;
-        for i in digits_of(frontier) {
-            next |= links.get(i).copied().unwrap_or(0);
+/// The digits reached from `from` by repeated `step`s (each giving the set one step on from
+/// a set), `from` included.
+fn closure(from: u16, step: impl Fn(u16) -> u16) -> u16 {
+    let mut seen = from;
+    loop {
+        let grown = seen | step(seen);
+        if grown == seen {
+            return seen;
         }
-        frontier = next & within & !seen;
-        seen |= frontier;
+        seen = grown;
     }
-    seen
+}
+
+/// The digits one step on from a digit of `seen`.
+fn reached(leads: &[u16; 16], seen: u16) -> u16 {
+    leads.iter().enumerate().fold(0, |m, (d, &lead)| m | lead & 0u16.wrapping_sub(seen >> d & 1))
+}
+
+/// The digits one step back from a digit of `seen`.
+fn reaching(leads: &[u16; 16], seen: u16) -> u16 {
+    leads.iter().enumerate().fold(0, |m, (d, &lead)| m | u16::from(lead & seen != 0) << d)
 }
 
 /// Kuhn's augmenting path from `cell`: true when it gets a digit, the matching grown by one.

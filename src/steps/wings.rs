@@ -3,8 +3,9 @@
 //! cells seeing all three) and the W-wing (two {x,y} cells whose x's are joined by a strong
 //! link: y leaves cells seeing both).
 
-use super::bits::{pop9, two};
-use super::geometry::{first, members, Cells, PEERS, UNIT_CELLS};
+use super::bits::pop9;
+use super::geometry::{first, members, Cells, PEERS};
+use super::links::UnitPairs;
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
@@ -25,11 +26,14 @@ pub fn xy_wing(p: &Pencil) -> Option<Step> {
             }
             let z = am & !pm;
             let bm = (pm & !shared) | z;
-            for b in members(pairs & PEERS[pivot] & !(1 << a)) {
+            // Only bivalue cells with both of `bm`'s digits can have it.
+            let (low, high) = (bm.trailing_zeros() as usize, 15 - bm.leading_zeros() as usize);
+            let both = p.cells_of(low % 9) & p.cells_of(high % 9);
+            let d = z.trailing_zeros() as usize;
+            for b in members(pairs & PEERS[pivot] & both & !(1 << a)) {
                 if p.mask(b) != bm {
                     continue;
                 }
-                let d = z.trailing_zeros() as usize;
                 let targets = p.cells_of(d) & PEERS[a] & PEERS[b];
                 if targets != 0 {
                     return Some(
@@ -53,12 +57,17 @@ pub fn xyz_wing(p: &Pencil) -> Option<Step> {
         if pop9(pm) != 3 {
             continue;
         }
-        for a in members(pairs & PEERS[pivot]) {
+        // A pincer holds two of the pivot's three digits.
+        let [c1, c2, c3] = [pm.trailing_zeros(), (pm & (pm - 1)).trailing_zeros(), 15 - pm.leading_zeros()].map(|d| p.cells_of(d as usize % 9));
+        let two_of_three = c1 & c2 | c1 & c3 | c2 & c3;
+        for a in members(pairs & PEERS[pivot] & two_of_three) {
             let am = p.mask(a);
             if am & !pm != 0 {
                 continue;
             }
-            for b in members(pairs & PEERS[pivot] & !((2u128 << a) - 1)) {
+            // Only cells with the pivot's digit `a` lacks can be the other pincer.
+            let third = p.cells_of((pm & !am).trailing_zeros() as usize % 9);
+            for b in members(pairs & PEERS[pivot] & third & !((2u128 << a) - 1)) {
                 let bm = p.mask(b);
                 if bm & !pm != 0 || bm == am || (am | bm) != pm {
                     continue;
@@ -82,9 +91,13 @@ pub fn xyz_wing(p: &Pencil) -> Option<Step> {
 
 pub fn w_wing(p: &Pencil) -> Option<Step> {
     let pairs = bivalue(p);
+    // Each digit's conjugate pairs, found when first needed.
+    let mut known: [Option<UnitPairs>; 9] = Default::default();
     for a in members(pairs) {
         let mask = p.mask(a);
-        for b in members(pairs & !((2u128 << a) - 1) & !PEERS[a]) {
+        // Only bivalue cells with both digits of `a` can have its two.
+        let both = p.cells_of(mask.trailing_zeros() as usize % 9) & p.cells_of((15 - mask.leading_zeros() as usize) % 9);
+        for b in members(pairs & both & !((2u128 << a) - 1) & !PEERS[a]) {
             if p.mask(b) != mask {
                 continue;
             }
@@ -94,9 +107,14 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
                 if targets == 0 {
                     continue;
                 }
-                for unit in 0..27 {
-                    let link = p.cells_of(x) & UNIT_CELLS[unit];
-                    if !two(link) || link & (1 << a | 1 << b) != 0 {
+                let Some(found) = known.get_mut(x) else { continue };
+                let pairs_of_x = found.get_or_insert_with(|| UnitPairs::of(p.cells_of(x), 27));
+                let mut units = pairs_of_x.with;
+                while units != 0 {
+                    let unit = units.trailing_zeros() as usize;
+                    units &= units - 1;
+                    let link = pairs_of_x.pair(unit);
+                    if link & (1 << a | 1 << b) != 0 {
                         continue;
                     }
                     let s1 = first(link);
