@@ -59,20 +59,25 @@ fn first_fish(places: &[u16; 9], n: usize, rows: bool) -> Option<Fish> {
     // with places and at most `n` of them. Any base line has its places off the box's
     // stack in the cover's lines off it, fewer than `n` since the cover holds a target's
     // line, in the stack: `under[stack]`. `touching[stack]`: the lines with places in it.
-    let (mut few, mut under, mut touching) = (0u16, [0u16; 3], [0u16; 3]);
+    // Each kept as three 9-bit masks, stack `s` at bit `9 * s`, filled a line at a time.
+    let under_table = match n {
+        2 => Some(&UNDER_STACKS[0]),
+        3 => Some(&UNDER_STACKS[1]),
+        _ => None,
+    };
+    let (mut few, mut under_all, mut touching_all) = (0u16, 0u32, 0u32);
     for (line, &mask) in places.iter().enumerate() {
         if mask == 0 {
             continue;
         }
-        let counts = OFF_STACK_COUNTS[usize::from(mask)];
-        let all = usize::from(counts >> 12);
-        few |= u16::from(all <= n) << line;
-        for stack in 0..3 {
-            let off = usize::from(counts >> (4 * stack) & 15);
-            under[stack] |= u16::from(off < n) << line;
-            touching[stack] |= u16::from(off != all) << line;
-        }
+        let mask = usize::from(mask & 0x1ff);
+        few |= u16::from(pop9(mask as u16) <= n) << line;
+        let under_one = under_table.map_or_else(|| under_stacks(mask, n), |table| table[mask]);
+        under_all |= under_one << line;
+        touching_all |= TOUCHED_STACKS[mask] << line;
     }
+    let under: [u16; 3] = std::array::from_fn(|stack| (under_all >> (9 * stack)) as u16 & 0x1ff);
+    let touching: [u16; 3] = std::array::from_fn(|stack| (touching_all >> (9 * stack)) as u16 & 0x1ff);
     // The boxes that can hold a fin and a target: two lines of the band have places in
     // the box, one of them able to be a base line (a fin's line is one, a target's not).
     let mut boxes = 0u16;
@@ -239,19 +244,44 @@ fn first_subset_deep<T>(
     }
 }
 
-/// For each 9-bit mask of cross lines, its number of bits off each stack (4 bits each, stack
-/// 0 lowest) and in all (bits 12 to 15).
-static OFF_STACK_COUNTS: [u16; 512] = {
-    let mut table = [0u16; 512];
-    let mut mask = 0usize;
+/// For a line's places (a 9-bit mask over the cross lines): bit `9 * stack` set for each
+/// stack with fewer than `n` of them off it.
+const fn under_stacks(mask: usize, n: usize) -> u32 {
+    let mut stacks = 0;
+    let mut stack = 0;
+    while stack < 3 {
+        if ((mask & !(0b111 << (3 * stack))).count_ones() as usize) < n {
+            stacks |= 1 << (9 * stack);
+        }
+        stack += 1;
+    }
+    stacks
+}
+
+/// [`under_stacks`] of every mask, for the sizes searched (2 and 3).
+static UNDER_STACKS: [[u32; 512]; 2] = {
+    let mut tables = [[0u32; 512]; 2];
+    let mut mask = 0;
     while mask < 512 {
-        let mut entry = (mask.count_ones() as u16) << 12;
+        tables[0][mask] = under_stacks(mask, 2);
+        tables[1][mask] = under_stacks(mask, 3);
+        mask += 1;
+    }
+    tables
+};
+
+/// For each 9-bit mask of cross lines: bit `9 * stack` set for each stack it has bits in.
+static TOUCHED_STACKS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut mask = 0;
+    while mask < 512 {
         let mut stack = 0;
         while stack < 3 {
-            entry |= ((mask & !(0b111 << (3 * stack))).count_ones() as u16) << (4 * stack);
+            if mask & 0b111 << (3 * stack) != 0 {
+                table[mask] |= 1 << (9 * stack);
+            }
             stack += 1;
         }
-        table[mask] = entry;
         mask += 1;
     }
     table
@@ -323,7 +353,8 @@ mod tests {
         for round in 0..20000 {
             let density = 1 + round % 5;
             let places: [u16; 9] = std::array::from_fn(|_| (0..density).fold(0x1ff, |m, _| m & rng.below(512) as u16));
-            for (n, rows) in [(2, true), (2, false), (3, true), (3, false)] {
+            // Size 4 takes the general paths (no table, the general search).
+            for (n, rows) in [(2, true), (2, false), (3, true), (3, false), (4, true)] {
                 let fish = first_fish(&places, n, rows);
                 assert_eq!(fish, first_fish_slowly(&places, n, rows), "{places:?} {n} {rows}");
                 found += usize::from(fish.is_some());
