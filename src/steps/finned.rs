@@ -79,12 +79,15 @@ fn first_fish(places: &[u16; 9], n: usize, rows: bool) -> Option<Fish> {
     let under: [u16; 3] = std::array::from_fn(|stack| (under_all >> (9 * stack)) as u16 & 0x1ff);
     let touching: [u16; 3] = std::array::from_fn(|stack| (touching_all >> (9 * stack)) as u16 & 0x1ff);
     // The boxes that can hold a fin and a target: two lines of the band have places in
-    // the box, one of them able to be a base line (a fin's line is one, a target's not).
+    // the box, one of them able to be a base line (a fin's line is one, a target's not),
+    // and `n` lines can be base lines.
     let mut boxes = 0u16;
     for band in 0..3 {
+        let band_lines = 0b111 << (3 * band);
         for stack in 0..3 {
-            let holders = touching[stack] & 0b111 << (3 * band);
-            if pop9(holders) >= 2 && holders & under[stack] != 0 {
+            let holders = touching[stack] & band_lines;
+            let pool = under[stack] & (few | band_lines);
+            if pop9(holders) >= 2 && holders & under[stack] != 0 && pop9(pool) >= n {
                 boxes |= 1 << if rows { 3 * band + stack } else { 3 * stack + band };
             }
         }
