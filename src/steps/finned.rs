@@ -105,10 +105,10 @@ fn first_fish(places: &[u16; 9], n: usize, rows: bool) -> Option<Fish> {
         let (Some(&under), Some(&touching)) = (under.get(stack), touching.get(stack)) else { continue };
         let holders = touching & band_lines;
         let bound = best.map_or(u32::MAX, |(rank, _)| rank);
-        let outside = |line: usize| {
-            let mask = places.get(line).copied().unwrap_or(0);
-            if band_lines >> line & 1 == 1 { mask & !stack_lines } else { mask }
-        };
+        // What each line would bring the cover: its places, off the stack for the band's
+        // lines; once per box, not at every union of the search.
+        let outsides: [u16; 9] = std::array::from_fn(|line| places[line] & !(stack_lines & 0u16.wrapping_sub(band_lines >> line & 1)));
+        let outside = |line: usize| outsides.get(line).copied().unwrap_or(0);
         let viable = |union: u16| pop9(union) <= n && pop9(union & !stack_lines) < n;
         let found = first_subset(under & (few | band_lines), n, &outside, &viable, &mut |base, union| {
             // A fin's line is a base line, a target's is not.
