@@ -6,7 +6,7 @@ use super::step::Step;
 use super::table::{Technique, Techniques, TECHNIQUES};
 use super::uniqueness_known::Uniqueness;
 use super::chains::Buffers;
-use super::{chains, fish, intersections, single_digit, singles, subsets, uniqueness, wings};
+use super::{chains, finned, fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 
 /// What a technique found on `p`, if anything.
 pub fn find(technique: Technique, p: &Pencil) -> Option<Step> {
@@ -33,8 +33,8 @@ fn find_skipping(technique: Technique, p: &Pencil, skip: Skip, buffers: &mut Buf
         XWing => fish::basic(p, 2, skip.digits),
         Swordfish => fish::basic(p, 3, skip.digits),
         Jellyfish => fish::basic(p, 4, skip.digits),
-        FinnedXWing => fish::finned(p, 2, skip.digits),
-        FinnedSwordfish => fish::finned(p, 3, skip.digits),
+        FinnedXWing => finned::finned(p, 2, skip.digits),
+        FinnedSwordfish => finned::finned(p, 3, skip.digits),
         Skyscraper => single_digit::skyscraper(p, skip.digits),
         TwoStringKite => single_digit::two_string_kite(p, skip.digits),
         EmptyRectangle => single_digit::empty_rectangle(p, skip.digits),

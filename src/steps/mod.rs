@@ -18,6 +18,7 @@ mod combos;
 mod finder;
 mod grade;
 mod fish;
+mod finned;
 pub mod geometry;
 mod intersections;
 mod level;
