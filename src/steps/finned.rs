@@ -307,16 +307,8 @@ fn choose<T>(spare: u16, k: usize, visit: &mut impl FnMut(u16) -> Option<T>) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::pencil_with;
+    use super::super::testing::{only_in, pencil_with};
     use super::*;
-
-    fn only_in(marks: &mut [u16; 81], d: usize, row: usize, cols: &[usize]) {
-        for c in 0..9 {
-            if !cols.contains(&c) {
-                marks[row * 9 + c] &= !(1 << d);
-            }
-        }
-    }
 
     /// The first finned fish by its definition: every combination of lines with places in
     /// order, every box, every cover.

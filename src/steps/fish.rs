@@ -77,16 +77,8 @@ pub fn basic(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::pencil_with;
+    use super::super::testing::{only_in, pencil_with};
     use super::*;
-
-    fn only_in(marks: &mut [u16; 81], d: usize, row: usize, cols: &[usize]) {
-        for c in 0..9 {
-            if !cols.contains(&c) {
-                marks[row * 9 + c] &= !(1 << d);
-            }
-        }
-    }
 
     #[test]
     fn x_wing_on_rows_clears_its_columns() {

@@ -13,3 +13,12 @@ pub fn pencil_from(line: &str) -> Pencil {
 pub fn pencil_with(marks: &[u16; 81]) -> Pencil {
     Pencil::with_marks(&Grid::EMPTY, marks).unwrap_or_else(|_| Pencil::from_grid(&Grid::EMPTY))
 }
+
+/// Takes digit index `d` out of every cell of `row` but those of `cols` (a fish's base line).
+pub fn only_in(marks: &mut [u16; 81], d: usize, row: usize, cols: &[usize]) {
+    for c in 0..9 {
+        if !cols.contains(&c) {
+            marks[row * 9 + c] &= !(1 << d);
+        }
+    }
+}
