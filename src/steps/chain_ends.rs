@@ -134,8 +134,8 @@ impl Levels {
         // earlier start, within the limit, would have been one from that start within its
         // (no smaller) limit: shorter than what its search found, or found where it found
         // nothing.
-        let later = S::low(u128::MAX.checked_shl(a as u32 + 1).unwrap_or(0));
-        let (mut weak_seen, mut strong_seen) = (S::low(1u128 << (a & 127)), S::ZERO);
+        let later = S::above(a);
+        let (mut weak_seen, mut strong_seen) = (S::bit(a), S::ZERO);
         let mut arrived = weak_seen;
         let mut depth = 1;
         while depth < limit {
@@ -166,6 +166,9 @@ trait NodeSet: Copy + Eq + std::ops::BitOr<Output = Self> + std::ops::BitAnd<Out
     fn low(set: u128) -> Self;
     /// The set of number `i` alone (`i` below the type's width).
     fn bit(i: usize) -> Self;
+    /// The numbers above `i` (`i` below the type's width), in the type's own width: no
+    /// shift of a `u128` where a `u64` will do.
+    fn above(i: usize) -> Self;
     /// The set as one of up to 128.
     fn wide(self) -> u128;
     /// The lowest number, removed from the set.
@@ -183,6 +186,9 @@ impl NodeSet for u64 {
     }
     fn bit(i: usize) -> u64 {
         1 << (i & 63)
+    }
+    fn above(i: usize) -> u64 {
+        u64::MAX.checked_shl(i as u32 + 1).unwrap_or(0)
     }
     fn wide(self) -> u128 {
         u128::from(self)
@@ -204,6 +210,9 @@ impl NodeSet for u128 {
     }
     fn bit(i: usize) -> u128 {
         1 << (i & 127)
+    }
+    fn above(i: usize) -> u128 {
+        u128::MAX.checked_shl(i as u32 + 1).unwrap_or(0)
     }
     fn wide(self) -> u128 {
         self
