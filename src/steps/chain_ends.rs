@@ -55,16 +55,22 @@ const UNNUMBERED: u8 = u8::MAX;
 pub struct Levels {
     /// Each number's node.
     nodes: Vec<u16>,
-    /// Each node's number (current only for linked nodes).
-    number: Vec<u8>,
-    /// Each number's strong links, and its weak links onward.
-    strong: Vec<u128>,
-    weak: Vec<u128>,
+    /// Each node's number (current only for linked nodes), at index `node & (NUMBERED - 1)`.
+    number: Box<[u8; NUMBERED]>,
+    /// Each number's strong links, and its weak links onward (current for the first
+    /// `nodes.len()`), at index `number & 127`: fixed arrays, so lookups need no checks.
+    strong: Box<[u128; 128]>,
+    weak: Box<[u128; 128]>,
 }
+
+/// Room for every node's number, as a power of two: a node masked by `NUMBERED - 1` is within
+/// the array without a check, and no node is ever near the mask.
+const NUMBERED: usize = 1024;
+const _: () = assert!(NODES <= NUMBERED);
 
 impl Levels {
     pub fn new() -> Levels {
-        Levels { nodes: Vec::with_capacity(128), number: vec![UNNUMBERED; NODES], strong: Vec::with_capacity(128), weak: Vec::with_capacity(128) }
+        Levels { nodes: Vec::with_capacity(128), number: Box::new([UNNUMBERED; NUMBERED]), strong: Box::new([0; 128]), weak: Box::new([0; 128]) }
     }
 
     /// Numbers the linked nodes of `strong` on `p`, with its links and the weak ones onward
@@ -78,9 +84,7 @@ impl Levels {
                 if nodes.len() == 128 {
                     return false;
                 }
-                if let Some(n) = number.get_mut(node) {
-                    *n = nodes.len() as u8;
-                }
+                number[node & (NUMBERED - 1)] = nodes.len() as u8;
                 nodes.push(node as u16);
             }
         }
@@ -96,15 +100,13 @@ impl Levels {
     /// type `S` (wide enough for every number).
     fn link_sets<S: NodeSet>(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) {
         let Levels { nodes, number, strong: strong_sets, weak: weak_sets } = self;
-        let bit = |n: usize| number.get(n).map_or(S::ZERO, |&i| S::bit(usize::from(i)));
-        strong_sets.clear();
-        weak_sets.clear();
-        for &node in nodes.iter() {
+        let bit = |n: usize| S::bit(usize::from(number[n & (NUMBERED - 1)]));
+        for (i, &node) in nodes.iter().enumerate() {
             let node = usize::from(node);
-            strong_sets.push(strong.of(node).iter().fold(S::ZERO, |m, &n| m | bit(usize::from(n))).wide());
+            strong_sets[i & 127] = strong.of(node).iter().fold(S::ZERO, |m, &n| m | bit(usize::from(n))).wide();
             let mut weak = S::ZERO;
             weak_onward(p, strong, kinds, node, &mut |n| weak = weak | bit(n));
-            weak_sets.push(weak.wide());
+            weak_sets[i & 127] = weak.wide();
         }
     }
 
@@ -126,14 +128,14 @@ impl Levels {
     fn finds_in<S: NodeSet>(&self, p: &Pencil, a: usize, limit: usize) -> bool {
         let Some(&start) = self.nodes.get(a) else { return false };
         let start = usize::from(start);
-        let union = |sets: &[u128], of: S| of.members().fold(S::ZERO, |m, i| m | S::low(sets.get(i).copied().unwrap_or(0)));
+        let union = |sets: &[u128; 128], of: S| of.members().fold(S::ZERO, |m, i| m | S::low(sets[i & 127]));
         // Only a later start can end the chain: read backwards, a chain is a chain with the
         // same links, and both ends see the same candidates. So a chain from here to an
         // earlier start, within the limit, would have been one from that start within its
         // (no smaller) limit: shorter than what its search found, or found where it found
         // nothing.
-        let later = S::low(u128::MAX.checked_shl(a as u32 + 1).unwrap_or(0));
-        let (mut weak_seen, mut strong_seen) = (S::low(1u128 << (a & 127)), S::ZERO);
+        let later = S::above(a);
+        let (mut weak_seen, mut strong_seen) = (S::bit(a), S::ZERO);
         let mut arrived = weak_seen;
         let mut depth = 1;
         while depth < limit {
@@ -164,6 +166,9 @@ trait NodeSet: Copy + Eq + std::ops::BitOr<Output = Self> + std::ops::BitAnd<Out
     fn low(set: u128) -> Self;
     /// The set of number `i` alone (`i` below the type's width).
     fn bit(i: usize) -> Self;
+    /// The numbers above `i` (`i` below the type's width), in the type's own width: no
+    /// shift of a `u128` where a `u64` will do.
+    fn above(i: usize) -> Self;
     /// The set as one of up to 128.
     fn wide(self) -> u128;
     /// The lowest number, removed from the set.
@@ -181,6 +186,9 @@ impl NodeSet for u64 {
     }
     fn bit(i: usize) -> u64 {
         1 << (i & 63)
+    }
+    fn above(i: usize) -> u64 {
+        u64::MAX.checked_shl(i as u32 + 1).unwrap_or(0)
     }
     fn wide(self) -> u128 {
         u128::from(self)
@@ -202,6 +210,9 @@ impl NodeSet for u128 {
     }
     fn bit(i: usize) -> u128 {
         1 << (i & 127)
+    }
+    fn above(i: usize) -> u128 {
+        u128::MAX.checked_shl(i as u32 + 1).unwrap_or(0)
     }
     fn wide(self) -> u128 {
         self

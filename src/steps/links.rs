@@ -158,6 +158,12 @@ impl Strong {
         }
     }
 
+    /// True when `node` has a strong link: when `linked` names it (a node's count is set
+    /// when `linked` gains it, and cleared when `linked` loses it), told by one byte.
+    pub fn has_links(&self, node: usize) -> bool {
+        self.counts.get(node).is_some_and(|&n| n != 0)
+    }
+
     /// The nodes strongly linked to `node`.
     pub fn of(&self, node: usize) -> &[u16] {
         match (self.links.get(node), self.counts.get(node)) {
@@ -228,7 +234,9 @@ pub fn conjugates_of<'a>(conjugates: &'a mut Kept, p: &Pencil, d: usize) -> &'a 
 /// The nodes weakly linked to `node` that have a strong link onward, calling `visit` on each.
 pub fn weak_onward(p: &Pencil, strong: &Strong, kinds: Kinds, node: usize, visit: &mut impl FnMut(usize)) {
     let (cell, d) = (node / 9, node % 9);
-    for other in members(strong.linked[d] & PEERS[cell] & p.cells_of(d)) {
+    // Linked nodes are candidates of `p`: no need to keep to the digit's places.
+    let (Some(&linked), Some(&peers)) = (strong.linked.get(d), PEERS.get(cell)) else { return };
+    for other in members(linked & peers) {
         visit(9 * other + d);
     }
     if kinds.in_cell {
@@ -236,7 +244,7 @@ pub fn weak_onward(p: &Pencil, strong: &Strong, kinds: Kinds, node: usize, visit
         while mask != 0 {
             let e = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            if strong.linked[e] >> cell & 1 == 1 {
+            if strong.has_links(9 * cell + e) {
                 visit(9 * cell + e);
             }
         }
@@ -269,6 +277,7 @@ mod tests {
                 assert_eq!(strong.linked, fresh.linked);
                 for node in 0..NODES {
                     assert_eq!(strong.of(node), fresh.of(node));
+                    assert_eq!(strong.has_links(node), strong.linked[node % 9] >> (node / 9) & 1 == 1);
                 }
                 p.eliminate(rng.below(81) as usize, rng.below(9) as usize);
             }
