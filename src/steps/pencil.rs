@@ -2,7 +2,7 @@
 //! and each digit's candidate cells as an 81-bit mask, kept in step with each other.
 
 use super::bits::pop9;
-use super::geometry::{members, units_meeting, Cells, ALL_UNITS, PEERS, UNITS_OF};
+use super::geometry::{digits_of, members, units_meeting, Cells, ALL_UNITS, PEERS, UNITS_OF};
 use super::step::Step;
 use crate::grid::{Grid, CELLS};
 
@@ -143,6 +143,11 @@ impl Pencil {
     /// The cells where digit index `d` (0-8) is a candidate.
     pub fn cells_of(&self, d: usize) -> Cells {
         self.digits.get(d).copied().unwrap_or(0)
+    }
+
+    /// The cells where every digit of `mask` is a candidate.
+    pub fn cells_with_all(&self, mask: u16) -> Cells {
+        digits_of(mask).fold(Cells::MAX, |cells, d| cells & self.cells_of(d))
     }
 
     /// The empty cells.

@@ -26,11 +26,9 @@ pub fn xy_wing(p: &Pencil) -> Option<Step> {
             }
             let z = am & !pm;
             let bm = (pm & !shared) | z;
-            // Only bivalue cells with both of `bm`'s digits can have it.
-            let (low, high) = (bm.trailing_zeros() as usize, 15 - bm.leading_zeros() as usize);
-            let both = p.cells_of(low % 9) & p.cells_of(high % 9);
             let d = z.trailing_zeros() as usize;
-            for b in members(pairs & PEERS[pivot] & both & !(1 << a)) {
+            // Only bivalue cells with both of `bm`'s digits can have it.
+            for b in members(pairs & PEERS[pivot] & p.cells_with_all(bm) & !(1 << a)) {
                 if p.mask(b) != bm {
                     continue;
                 }
@@ -96,8 +94,7 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
     for a in members(pairs) {
         let mask = p.mask(a);
         // Only bivalue cells with both digits of `a` can have its two.
-        let both = p.cells_of(mask.trailing_zeros() as usize % 9) & p.cells_of((15 - mask.leading_zeros() as usize) % 9);
-        for b in members(pairs & both & !((2u128 << a) - 1) & !PEERS[a]) {
+        for b in members(pairs & p.cells_with_all(mask) & !((2u128 << a) - 1) & !PEERS[a]) {
             if p.mask(b) != mask {
                 continue;
             }
