@@ -2,7 +2,8 @@
 //! orbits of the order are settled once ([`Partial`]), and each check among those orbits only
 //! places the givens of the window still on the board.
 
-use super::removal::{cell_set, Thinning};
+use super::removal::cell_set;
+use super::thinning::Thinning;
 use super::symmetry::Orbits;
 use super::unavoidable::{for_each_cell, Cells};
 use crate::grid::{Grid, CELLS};
