@@ -27,7 +27,7 @@ pub fn unique_without_singles(
     if sets.empties(board.givens(), removed) {
         return Ok(false);
     }
-    window.unique(board, solution, removed, orbits, ahead, should_stop)
+    window.unique(board, solution, removed, orbits, ahead, sets, should_stop)
 }
 
 /// The cells of `members` as a cell set.
