@@ -13,7 +13,7 @@ use crate::solve::{Partial, Stopped};
 /// and each check place more givens back. Minimal puzzles take the fewest instructions with
 /// 4 to 8 (1 is a fresh start per check: a quarter more); since orbits the sets refuse stay
 /// out of the window, 4 or 5 (minimal, expert and guessing all least with 5, by a little).
-const WIDTH: u32 = 5;
+const WIDTH: usize = 5;
 
 /// The start shared by the checks of the next few orbits of a removal order.
 #[derive(Default)]
@@ -67,13 +67,18 @@ impl Window {
 fn fresh(board: &Thinning, solution: &Grid, removed: &[u8], orbits: &Orbits, ahead: &[u8], sets: &Unavoidable) -> (Partial, Cells) {
     let givens = board.givens();
     let mut out = cell_set(removed);
+    // The cells of `out`, counted as they come: they are distinct (`removed` is off the board
+    // and each orbit taken on it).
+    let mut count = removed.len();
     for &orbit in ahead {
-        if out.count_ones() >= WIDTH {
+        if count >= WIDTH {
             break;
         }
-        let members = cell_set(orbits.get(usize::from(orbit)));
-        if members & givens == members && !sets.empties(givens & !members, orbits.get(usize::from(orbit))) {
+        let cells = orbits.get(usize::from(orbit));
+        let members = cell_set(cells);
+        if members & givens == members && !sets.empties(givens & !members, cells) {
             out |= members;
+            count += cells.len();
         }
     }
     let shared = givens & !out;
