@@ -3,7 +3,8 @@
 //! is undone and the next orbit tried. Since removals mostly make a puzzle harder, it mostly
 //! ends at the level itself, and what it ends at is known without grading again.
 
-use super::removal::{unique_without_singles, Thinning};
+use super::removal::unique_without_singles;
+use super::thinning::Thinning;
 use super::singles::SinglesOrder;
 use super::symmetry::Orbits;
 use super::unavoidable::Unavoidable;

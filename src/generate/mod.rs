@@ -21,6 +21,7 @@ pub mod removal;
 pub mod request;
 pub mod singles;
 pub mod symmetry;
+pub mod thinning;
 #[cfg(test)]
 mod tests;
 pub mod unavoidable;

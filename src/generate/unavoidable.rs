@@ -1,6 +1,6 @@
 //! Unavoidable sets of a solution grid that two digits make (cells whose two digits can be
-//! swapped to give another valid grid), and those of two rows of a band or two columns of a
-//! stack (cells where the two lines' digits can be swapped). A puzzle with no given in such a set has a second
+//! swapped to give another valid grid), and those of two rows or two columns (cells where the
+//! two lines' digits can be swapped). A puzzle with no given in such a set has a second
 //! solution, so a removal that empties one is refused without a search.
 //!
 //! Only the sets that hold no smaller one of the same digit pair are kept: a set is emptied
@@ -11,9 +11,10 @@ use crate::grid::{box_of, Grid, CELLS, SIDE};
 use crate::steps::geometry::UNIT_CELLS;
 
 /// Sets kept per grid: each of the 36 digit pairs splits into at most 4 row cycles, whose
-/// smallest unions that keep the boxes whole are few, and each of the 18 pairs of lines has at
-/// most 3 cycles of three positions or more. Sets past this many are left out, which
-/// only sends their checks to the search.
+/// smallest unions that keep the boxes whole are few, each of the 18 pairs of lines of one
+/// band or stack has at most 3 cycles of three positions or more, and the 54 other pairs a
+/// cycle inside one stack (or band) seldom. Sets past this many are left out, which only
+/// sends their checks to the search.
 const MOST: usize = 192;
 
 /// A board as a bit set: bit `cell` per cell.
@@ -60,11 +61,19 @@ impl Unavoidable {
                 found.pair(&layout, a, b);
             }
         }
-        // Two rows of a band, and two columns of a stack (the grid read transposed).
+        // Two rows, and two columns (the grid read transposed).
+        let (row_thirds, column_thirds) = (thirds(&layout.rows), thirds(&layout.columns));
         for first in 0..SIDE {
-            for second in first + 1..(first / 3 + 1) * 3 {
-                found.lines(&layout.rows, first, second, |positions| row_cells(first, positions) | row_cells(second, positions));
-                found.lines(&layout.columns, first, second, |positions| column_cells(first, positions) | column_cells(second, positions));
+            for second in first + 1..SIDE {
+                let rows = |positions| row_cells(first, positions) | row_cells(second, positions);
+                let columns = |positions| column_cells(first, positions) | column_cells(second, positions);
+                if first / 3 == second / 3 {
+                    found.lines(&layout.rows, first, second, rows);
+                    found.lines(&layout.columns, first, second, columns);
+                } else {
+                    found.across(&row_thirds, first, second, rows);
+                    found.across(&column_thirds, first, second, columns);
+                }
             }
         }
         found
@@ -98,6 +107,23 @@ impl Unavoidable {
             }
             if cycle.count_ones() > 2 && self.count < MOST {
                 self.add(cells(cycle));
+            }
+        }
+    }
+
+    /// Adds the sets of two rows of two bands (or two columns of two stacks; `thirds` holds
+    /// the digits of each line's thirds, as bits): swapping their digits along a cycle of
+    /// positions keeps the boxes whole only when the cycle stays inside one stack, whose
+    /// boxes then trade digits among themselves, so the two lines hold the same three digits
+    /// there. No position of the stack keeps its digit (its column holds each digit once), so
+    /// its three positions make one cycle; two would be a rectangle of one digit pair.
+    fn across(&mut self, thirds: &[[u16; 3]; SIDE], first: usize, second: usize, cells: impl Fn(u16) -> Cells) {
+        let (Some(first), Some(second)) = (thirds.get(first), thirds.get(second)) else {
+            return;
+        };
+        for (stack, (a, b)) in first.iter().zip(second).enumerate() {
+            if a == b && self.count < MOST {
+                self.add(cells(0b111 << (3 * stack)));
             }
         }
     }
@@ -268,6 +294,11 @@ impl Layout {
     }
 }
 
+/// The digits of each third of each line of `lines`, as bits.
+fn thirds(lines: &[[u8; SIDE]; SIDE]) -> [[u16; 3]; SIDE] {
+    lines.map(|line| std::array::from_fn(|third| line.iter().skip(3 * third).take(3).fold(0, |bits, &digit| bits | 1 << digit)))
+}
+
 /// The cells of `rows` (bit r per row).
 fn rows_cells(rows: u16) -> Cells {
     let mut cells = 0;
@@ -298,17 +329,26 @@ mod tests {
     #[test]
     fn every_set_swaps_to_another_valid_grid() {
         let mut rng = Rng::new(3);
-        let (mut total, mut wide) = (0, 0);
+        let (mut total, mut wide, mut across, mut most) = (0, 0, 0, 0);
         for _ in 0..50 {
             let grid = super::super::random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
             let found = Unavoidable::of(&grid);
             total += found.len();
+            most = most.max(found.len());
             for &set in found.sets() {
                 let inside: Vec<usize> = (0..CELLS).filter(|&c| set & (1 << c) != 0).collect();
                 let mut digits: Vec<u8> = inside.iter().map(|&c| grid.cells()[c]).collect();
                 digits.sort_unstable();
                 digits.dedup();
                 wide += usize::from(digits.len() > 2);
+                // Two lines of two bands (or stacks): six cells in two rows or two columns.
+                let mut rows: Vec<usize> = inside.iter().map(|&c| c / SIDE).collect();
+                let mut columns: Vec<usize> = inside.iter().map(|&c| c % SIDE).collect();
+                rows.dedup();
+                columns.sort_unstable();
+                columns.dedup();
+                let two_bands = |lines: &[usize]| lines.len() == 2 && lines[0] / 3 != lines[1] / 3;
+                across += usize::from(inside.len() == 6 && (two_bands(&rows) || two_bands(&columns)));
                 // The grid with the set emptied has another solution, which differs in it.
                 let mut emptied = *grid.cells();
                 inside.iter().for_each(|&c| emptied[c] = 0);
@@ -329,6 +369,9 @@ mod tests {
         // lines with more digits.
         assert!(total >= 50 * 36);
         assert!(wide >= 50, "{wide}");
+        // A cycle inside one stack of two rows of two bands: about two a grid, room to spare.
+        assert!(across >= 25, "{across}");
+        assert!(most < MOST, "{most}");
     }
 
     #[test]
