@@ -262,11 +262,10 @@ impl Filling {
         let Some(place) = PLACES.get(cell) else {
             return false;
         };
-        // Naked first, on nine bits: the digits its units lack are its own alone. (Not by
-        // counting ones: without a popcount instruction that is a long sequence.)
-        let held = place.units.iter().fold(0u16, |held, &unit| held | self.units[usize::from(unit) % UNIT_SLOTS]);
-        let lacking = !held & 0x3fe;
-        let forced = lacking != 0 && lacking & lacking.wrapping_sub(1) == 0 || {
+        // Naked first, on nine bits: its units hold every digit but its own (which they
+        // never hold, the board being one of the solution's).
+        let held = place.units.iter().fold(1u16 << digit, |held, &unit| held | self.units[usize::from(unit) % UNIT_SLOTS]);
+        let forced = held & 0x3fe == 0x3fe || {
             // Hidden: no other empty cell of a unit can take the digit.
             let open = self.open[usize::from(digit) % DIGIT_SLOTS] & self.empty;
             let [row, column, square] = place.others;
