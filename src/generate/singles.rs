@@ -137,9 +137,16 @@ impl SinglesOrder {
         let mut order = [0u8; CELLS];
         let mut placed = 0;
         let [mut from, mut to] = lists.each_mut();
+        // The cells of the list past `stale` were found not forced after the last placement,
+        // on the board as it still is: when a pass reaches them having placed nothing, no
+        // cell is forced (the pass that would find nothing is cut short).
+        let mut stale = waiting;
         loop {
-            let mut left = 0;
+            let (mut left, mut fresh, start) = (0, 0, placed);
             for (k, &cell) in from.get(..waiting).unwrap_or_default().iter().enumerate() {
+                if k == stale && placed == start {
+                    return false;
+                }
                 if !filling.place_if_forced(usize::from(cell), digit_of(solution, cell)) {
                     if let Some(slot) = to.get_mut(left) {
                         *slot = cell;
@@ -147,6 +154,7 @@ impl SinglesOrder {
                     }
                     continue;
                 }
+                fresh = left;
                 if let Some(slot) = order.get_mut(placed) {
                     *slot = cell;
                     placed += 1;
@@ -179,7 +187,7 @@ impl SinglesOrder {
             if left == waiting {
                 return false;
             }
-            waiting = left;
+            (waiting, stale) = (left, fresh);
             std::mem::swap(&mut from, &mut to);
         }
     }
