@@ -38,7 +38,10 @@ const WORDS: usize = MOST / 64;
 
 /// The two-digit unavoidable sets of a grid, as cell bit sets, with the sets each cell is in.
 pub struct Unavoidable {
-    sets: [Cells; MOST],
+    /// Each set's cells 0-63, and its cells from 64 on (shifted down): two halves that a
+    /// check reads one at a time, each zeroed at the start with a plain vector fill.
+    low: [u64; MOST],
+    high: [u64; MOST],
     count: usize,
     /// `holding[cell]`: bit k set when set k holds `cell`, so a check after one cell's removal
     /// looks at the few sets through it instead of all of them.
@@ -49,7 +52,8 @@ impl Unavoidable {
     /// The sets of `solution` (a complete valid grid); none for any other board.
     pub fn of(solution: &Grid) -> Unavoidable {
         let mut found = Unavoidable {
-            sets: [0; MOST],
+            low: [0; MOST],
+            high: [0; MOST],
             count: 0,
             holding: [[0; WORDS]; CELLS],
         };
@@ -202,10 +206,10 @@ impl Unavoidable {
     /// Keeps `set` as the next set, indexed under each of its cells.
     fn add(&mut self, set: Cells) {
         let k = self.count;
-        let (Some(slot), Some(word)) = (self.sets.get_mut(k), k.checked_div(64)) else {
+        let (Some(low), Some(high), Some(word)) = (self.low.get_mut(k), self.high.get_mut(k), k.checked_div(64)) else {
             return;
         };
-        *slot = set;
+        (*low, *high) = (set as u64, (set >> 64) as u64);
         for_each_cell(set, |cell| {
             if let Some(held) = self.holding.get_mut(cell).and_then(|words| words.get_mut(word)) {
                 *held |= 1 << (k % 64);
@@ -219,12 +223,13 @@ impl Unavoidable {
         let Some(words) = self.holding.get(cell) else {
             return false;
         };
+        let (low, high) = (givens as u64, (givens >> 64) as u64);
         for (w, &word) in words.iter().enumerate() {
             let mut held = word;
             while held != 0 {
                 let k = w * 64 + held.trailing_zeros() as usize;
                 held &= held - 1;
-                if self.sets.get(k).is_some_and(|&set| set & givens == 0) {
+                if self.low.get(k).is_some_and(|&set| set & low == 0) && self.high.get(k).is_some_and(|&set| set & high == 0) {
                     return true;
                 }
             }
@@ -250,8 +255,10 @@ impl Unavoidable {
     }
 
     /// The sets, as cell bit sets.
-    pub fn sets(&self) -> &[Cells] {
-        self.sets.get(..self.count).unwrap_or_default()
+    #[cfg(test)]
+    pub fn sets(&self) -> Vec<Cells> {
+        let halves = self.low.iter().zip(&self.high).take(self.count);
+        halves.map(|(&low, &high)| Cells::from(low) | Cells::from(high) << 64).collect()
     }
 }
 
@@ -335,7 +342,7 @@ mod tests {
             let found = Unavoidable::of(&grid);
             total += found.len();
             most = most.max(found.len());
-            for &set in found.sets() {
+            for set in found.sets() {
                 let inside: Vec<usize> = (0..CELLS).filter(|&c| set & (1 << c) != 0).collect();
                 let mut digits: Vec<u8> = inside.iter().map(|&c| grid.cells()[c]).collect();
                 digits.sort_unstable();
