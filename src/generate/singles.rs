@@ -142,11 +142,11 @@ impl SinglesOrder {
         // cell is forced (the pass that would find nothing is cut short).
         let mut stale = waiting;
         loop {
-            let (mut left, mut fresh, start) = (0, 0, placed);
-            for (k, &cell) in from.get(..waiting).unwrap_or_default().iter().enumerate() {
-                if k == stale && placed == start {
-                    return false;
-                }
+            // Up to `stale` first; on to the end once something is placed.
+            let (mut left, mut fresh, mut k, mut end) = (0, 0, 0, stale);
+            while k < end {
+                let Some(&cell) = from.get(k) else { break };
+                k += 1;
                 if !filling.place_if_forced(usize::from(cell), digit_of(solution, cell)) {
                     if let Some(slot) = to.get_mut(left) {
                         *slot = cell;
@@ -154,7 +154,7 @@ impl SinglesOrder {
                     }
                     continue;
                 }
-                fresh = left;
+                (fresh, end) = (left, waiting);
                 if let Some(slot) = order.get_mut(placed) {
                     *slot = cell;
                     placed += 1;
@@ -177,14 +177,19 @@ impl SinglesOrder {
                     // The cells not placed yet follow, in their order (but a lone removed
                     // cell, placed already).
                     self.cells = order;
-                    self.len = placed;
                     let rest = to.get(..left).unwrap_or_default().iter();
-                    let rest = rest.chain(from.get(k + 1..waiting).unwrap_or_default());
-                    rest.filter(|&&cell| filling.empty & bit_of(usize::from(cell)) != 0).for_each(|&cell| self.push(cell));
+                    let rest = rest.chain(from.get(k..waiting).unwrap_or_default());
+                    for &cell in rest.filter(|&&cell| filling.empty & bit_of(usize::from(cell)) != 0) {
+                        if let Some(slot) = self.cells.get_mut(placed) {
+                            *slot = cell;
+                            placed += 1;
+                        }
+                    }
+                    self.len = placed;
                     return true;
                 }
             }
-            if left == waiting {
+            if k < waiting || left == waiting {
                 return false;
             }
             (waiting, stale) = (left, fresh);
