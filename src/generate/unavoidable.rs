@@ -155,23 +155,18 @@ impl Unavoidable {
             if seen & (1 << start) != 0 {
                 continue;
             }
+            // The cycle's rows, and the boxes of its two digits; its cells once it is closed.
             let mut cycle = (0u16, 0u16, 0u16, 0);
             let mut row = start;
             while seen & (1 << row) == 0 {
-                let (Some(&box_a), Some(&box_b), Some(&line), Some(&column)) =
-                    (boxes_of_a.get(row), boxes_of_b.get(row), UNIT_CELLS.get(row), column_of_b.get(row))
-                else {
-                    break;
-                };
                 seen |= 1 << row;
                 cycle.0 |= 1 << row;
-                cycle.1 |= box_a;
-                cycle.2 |= box_b;
-                cycle.3 |= line;
+                cycle.1 |= boxes_of_a[row % SLOTS];
+                cycle.2 |= boxes_of_b[row % SLOTS];
                 // The next row holds digit a in the column where this row holds b.
-                row = row_of_a.get(usize::from(column)).map_or(start, |&next| usize::from(next));
+                row = usize::from(row_of_a[usize::from(column_of_b[row % SLOTS]) % SLOTS]);
             }
-            cycle.3 &= both;
+            cycle.3 = rows_cells(cycle.0) & both;
             if let Some(slot) = cycles.get_mut(cycle_count) {
                 *slot = cycle;
                 cycle_count += 1;
@@ -262,13 +257,17 @@ impl Unavoidable {
     }
 }
 
+/// Slots of the layout's tables by row or column: a power of two, so that a masked index
+/// needs no check in the walk along a cycle.
+const SLOTS: usize = 16;
+
 /// Where each digit is in a solution grid, read once for all the sets.
 struct Layout {
     /// `column[d][r]`: the column of digit d + 1 in row r; `row[d][c]`: its row in column c.
-    column: [[u8; SIDE]; SIDE],
-    row: [[u8; SIDE]; SIDE],
+    column: [[u8; SLOTS]; SIDE],
+    row: [[u8; SLOTS]; SIDE],
     /// `boxes[d][r]`: the box of digit d + 1 in row r, as a bit.
-    boxes: [[u16; SIDE]; SIDE],
+    boxes: [[u16; SLOTS]; SIDE],
     /// The cells of each digit.
     at: [Cells; SIDE],
     /// The digits of each row, and of each column.
@@ -280,22 +279,26 @@ impl Layout {
     /// The layout of `solution`; `None` when a cell is empty or holds no digit.
     fn of(solution: &Grid) -> Option<Layout> {
         let mut layout = Layout {
-            column: [[0; SIDE]; SIDE],
-            row: [[0; SIDE]; SIDE],
-            boxes: [[0; SIDE]; SIDE],
+            column: [[0; SLOTS]; SIDE],
+            row: [[0; SLOTS]; SIDE],
+            boxes: [[0; SLOTS]; SIDE],
             at: [0; SIDE],
             rows: [[0; SIDE]; SIDE],
             columns: [[0; SIDE]; SIDE],
         };
-        for (cell, &value) in solution.cells().iter().enumerate() {
-            let d = usize::from(value).checked_sub(1).filter(|&d| d < SIDE)?;
-            let (r, c) = (cell / SIDE, cell % SIDE);
-            layout.column[d][r] = c as u8;
-            layout.row[d][c] = r as u8;
-            layout.boxes[d][r] = 1 << box_of(r, c);
-            layout.at[d] |= 1 << cell;
-            layout.rows[r][c] = value;
-            layout.columns[c][r] = value;
+        // The cells in reading order, each one's bit shifted along rather than made anew.
+        let mut bit: Cells = 1;
+        for (r, line) in solution.cells().chunks_exact(SIDE).enumerate() {
+            for (c, &value) in line.iter().enumerate() {
+                let d = usize::from(value).checked_sub(1).filter(|&d| d < SIDE)?;
+                layout.column[d][r] = c as u8;
+                layout.row[d][c] = r as u8;
+                layout.boxes[d][r] = 1 << box_of(r, c);
+                layout.at[d] |= bit;
+                layout.rows[r][c] = value;
+                layout.columns[c][r] = value;
+                bit <<= 1;
+            }
         }
         Some(layout)
     }
