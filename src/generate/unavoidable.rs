@@ -8,6 +8,8 @@
 //! a removal that empties a larger set empties one of these through the removed cells too.
 
 use crate::grid::{box_of, Grid, CELLS, SIDE};
+#[cfg(target_arch = "x86_64")]
+use crate::solve::bmi2_available;
 use crate::steps::geometry::UNIT_CELLS;
 
 /// Sets kept per grid: each of the 36 digit pairs splits into at most 4 row cycles, whose
@@ -51,6 +53,28 @@ pub struct Unavoidable {
 impl Unavoidable {
     /// The sets of `solution` (a complete valid grid); none for any other board.
     pub fn of(solution: &Grid) -> Unavoidable {
+        #[cfg(target_arch = "x86_64")]
+        if bmi2_available() {
+            // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+            return unsafe { Unavoidable::of_bmi2(solution) };
+        }
+        Unavoidable::of_with(solution)
+    }
+
+    /// [`Unavoidable::of`] compiled for AVX2, BMI1 and BMI2 (bit walks by `blsr` and `tzcnt`,
+    /// shifts by `shlx`). The same code as the portable one, and tested against it.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    unsafe fn of_bmi2(solution: &Grid) -> Unavoidable {
+        Unavoidable::of_with(solution)
+    }
+
+    /// [`Unavoidable::of`], inlined into each of its compilations.
+    #[inline(always)]
+    fn of_with(solution: &Grid) -> Unavoidable {
         let mut found = Unavoidable {
             low: [0; MOST],
             high: [0; MOST],
@@ -90,6 +114,7 @@ impl Unavoidable {
     /// lines' digits along it leaves every unit with its digits (each position's column, and
     /// each box, since the lines share their boxes). Two positions only are a rectangle, which
     /// the digit pairs give already.
+    #[inline(always)]
     fn lines(&mut self, lines: &[[u8; SIDE]; SIDE], first: usize, second: usize, cells: impl Fn(u16) -> Cells) {
         let (Some(first), Some(second)) = (lines.get(first), lines.get(second)) else {
             return;
@@ -138,6 +163,7 @@ impl Unavoidable {
     /// Adds the swappable sets of digits `a` and `b` (0-8): the rows where the pair is swapped
     /// must take the same columns for each digit (row cycles of the pair), and each box must
     /// hold both digits of the set or neither.
+    #[inline(always)]
     fn pair(&mut self, layout: &Layout, a: usize, b: usize) {
         let (Some(column_of_b), Some(row_of_a), Some(boxes_of_a), Some(boxes_of_b), Some(&at_a), Some(&at_b)) = (
             layout.column.get(b),
@@ -202,6 +228,7 @@ impl Unavoidable {
     }
 
     /// Keeps `set` as the next set, indexed under each of its cells.
+    #[inline(always)]
     fn add(&mut self, set: Cells) {
         let k = self.count;
         let (Some(low), Some(high), Some(word)) = (self.low.get_mut(k), self.high.get_mut(k), k.checked_div(64)) else {
@@ -280,6 +307,7 @@ struct Layout {
 
 impl Layout {
     /// The layout of `solution`; `None` when a cell is empty or holds no digit.
+    #[inline(always)]
     fn of(solution: &Grid) -> Option<Layout> {
         let mut layout = Layout {
             column: [[0; SLOTS]; SIDE],
@@ -334,75 +362,5 @@ fn column_cells(column: usize, positions: u16) -> Cells {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::check::is_valid;
-    use crate::rng::Rng;
-
-    #[test]
-    fn every_set_swaps_to_another_valid_grid() {
-        let mut rng = Rng::new(3);
-        let (mut total, mut wide, mut across, mut most) = (0, 0, 0, 0);
-        for _ in 0..50 {
-            let grid = super::super::random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
-            let found = Unavoidable::of(&grid);
-            total += found.len();
-            most = most.max(found.len());
-            for set in found.sets() {
-                let inside: Vec<usize> = (0..CELLS).filter(|&c| set & (1 << c) != 0).collect();
-                let mut digits: Vec<u8> = inside.iter().map(|&c| grid.cells()[c]).collect();
-                digits.sort_unstable();
-                digits.dedup();
-                wide += usize::from(digits.len() > 2);
-                // Two lines of two bands (or stacks): six cells in two rows or two columns.
-                let mut rows: Vec<usize> = inside.iter().map(|&c| c / SIDE).collect();
-                let mut columns: Vec<usize> = inside.iter().map(|&c| c % SIDE).collect();
-                rows.dedup();
-                columns.sort_unstable();
-                columns.dedup();
-                let two_bands = |lines: &[usize]| lines.len() == 2 && lines[0] / 3 != lines[1] / 3;
-                across += usize::from(inside.len() == 6 && (two_bands(&rows) || two_bands(&columns)));
-                // The grid with the set emptied has another solution, which differs in it.
-                let mut emptied = *grid.cells();
-                inside.iter().for_each(|&c| emptied[c] = 0);
-                let emptied = Grid::from_values(emptied).unwrap_or(Grid::EMPTY);
-                assert_eq!(crate::solve::count_solutions(&emptied, 2), 2, "{set:x}");
-                if digits.len() == 2 {
-                    // Two digits: swapping them is that other solution.
-                    let mut swapped = *grid.cells();
-                    for &cell in &inside {
-                        swapped[cell] = if swapped[cell] == digits[0] { digits[1] } else { digits[0] };
-                    }
-                    let swapped = Grid::from_values(swapped).unwrap_or(Grid::EMPTY);
-                    assert!(is_valid(&swapped) && swapped != grid);
-                }
-            }
-        }
-        // At least one set per digit pair (swapping it everywhere gives one), and sets of two
-        // lines with more digits.
-        assert!(total >= 50 * 36);
-        assert!(wide >= 50, "{wide}");
-        // A cycle inside one stack of two rows of two bands: about two a grid, room to spare.
-        assert!(across >= 25, "{across}");
-        assert!(most < MOST, "{most}");
-    }
-
-    #[test]
-    fn the_index_finds_what_a_scan_of_every_set_finds() {
-        let mut rng = Rng::new(5);
-        for _ in 0..20 {
-            let grid = super::super::random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
-            let found = Unavoidable::of(&grid);
-            for _ in 0..50 {
-                // Sparse and dense random givens, so that both answers occur.
-                let givens: Cells = (0..CELLS)
-                    .filter(|_| rng.index(4) == 0)
-                    .fold(0, |set, cell| set | 1 << cell);
-                for cell in 0..CELLS {
-                    let scan = found.sets().iter().any(|&set| set >> cell & 1 == 1 && set & givens == 0);
-                    assert_eq!(found.emptied(givens, cell), scan);
-                }
-            }
-        }
-    }
-}
+#[path = "unavoidable_tests.rs"]
+mod tests;
