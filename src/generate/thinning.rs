@@ -143,7 +143,9 @@ impl Thinning {
     /// Empties each cell of `cells`.
     #[inline(always)]
     pub fn take(&mut self, cells: &[u8]) {
-        cells.iter().for_each(|&cell| self.clear(usize::from(cell)));
+        for &cell in cells {
+            self.clear(usize::from(cell));
+        }
     }
 
     /// Puts back each cell of `cells` from `solution`.
@@ -227,10 +229,13 @@ impl Thinning {
     #[inline(always)]
     pub fn all_forced(&self, solution: &Grid, removed: &[u8]) -> bool {
         let full = solution.cells();
-        removed.iter().all(|&cell| {
+        for &cell in removed {
             let cell = usize::from(cell);
-            self.forced(cell, full.get(cell).copied().unwrap_or(0))
-        })
+            if !self.forced(cell, full.get(cell).copied().unwrap_or(0)) {
+                return false;
+            }
+        }
+        true
     }
 }
 
