@@ -16,7 +16,7 @@ use super::removal::cell_set;
 use super::thinning::Thinning;
 use super::unavoidable::{for_each_cell, Cells};
 use crate::grid::{box_of, Grid, CELLS, SIDE};
-use crate::steps::geometry::{PEERS, UNITS_OF, UNITS_OF_TABLE};
+use crate::steps::geometry::{PEERS, UNITS, UNITS_OF, UNITS_OF_TABLE};
 
 /// Every cell.
 const ALL: Cells = (1 << CELLS) - 1;
@@ -76,13 +76,14 @@ pub struct SinglesOrder {
 impl SinglesOrder {
     /// The givens of `board` (the digits of `solution` there), its empty cells in reading order.
     pub fn new(board: &Thinning, solution: &Grid) -> SinglesOrder {
-        let givens = Filling::new(board, solution);
         let mut of_digit = [0 as Cells; SIDE + 1];
         for (cell, &digit) in solution.cells().iter().enumerate() {
             if let Some(cells) = of_digit.get_mut(usize::from(digit)) {
                 *cells |= bit_of(cell);
             }
         }
+        // Removal starts from the whole solution, whose board is known without a fill.
+        let givens = if board.givens() == ALL { Filling::full(&of_digit) } else { Filling::new(board, solution) };
         let mut order = SinglesOrder { givens, cells: [0; CELLS], len: 0, of_digit };
         for_each_cell(order.givens.empty, |cell| order.push(cell as u8));
         order
@@ -239,6 +240,18 @@ impl Filling {
         filling
     }
 
+    /// The board of every cell of a solution whose digits are at `of_digit` (by digit, 1-9):
+    /// each digit where it is, and open nowhere else (every other cell sees one of it).
+    fn full(of_digit: &[Cells; SIDE + 1]) -> Filling {
+        let mut filling = Filling { at: [0; SIDE], open: [ALL; DIGIT_SLOTS], empty: 0, units: [0; UNIT_SLOTS] };
+        let slots = filling.at.iter_mut().zip(filling.open.iter_mut().skip(1));
+        for ((at, open), &cells) in slots.zip(of_digit.iter().skip(1)) {
+            (*at, *open) = (cells, cells);
+        }
+        filling.units.iter_mut().take(UNITS).for_each(|held| *held = 0x3fe);
+        filling
+    }
+
     /// Fills `cell` with `digit` (1-9).
     #[inline(always)]
     fn put(&mut self, cell: usize, digit: u8) {
@@ -299,6 +312,18 @@ mod tests {
     use crate::generate::grids::random_grid;
     use crate::rng::Rng;
     use crate::steps::solved_by_singles;
+
+    #[test]
+    fn the_full_board_is_the_one_its_givens_fill() {
+        let mut rng = Rng::new(9);
+        for _ in 0..20 {
+            let solution = random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
+            let order = SinglesOrder::new(&Thinning::new(&solution), &solution);
+            let (fast, plain) = (&order.givens, Filling::new(&Thinning::new(&solution), &solution));
+            assert_eq!((fast.at, fast.open, fast.empty, fast.units), (plain.at, plain.open, plain.empty, plain.units));
+            assert_eq!(order.len, 0);
+        }
+    }
 
     #[test]
     fn refilling_matches_singles_from_scratch() {
