@@ -122,15 +122,14 @@ impl SinglesOrder {
         }
         // The removed cells last: by then the first pass has placed what does not need them.
         // Each pass reads one list and writes the cells it leaves to the other.
-        let mut lists = [[0u8; CELLS]; 2];
+        // (Whole arrays copied: a copy of a length known when compiling is a few moves.)
+        let mut lists = [self.cells, [0u8; CELLS]];
         let len = self.len.min(CELLS);
-        let mut waiting = len + removed.len();
-        let (first, last) = lists[0].split_at_mut(len);
-        let (Some(kept), Some(last)) = (self.cells.get(..len), last.get_mut(..removed.len())) else {
-            return false;
-        };
-        first.copy_from_slice(kept);
-        last.copy_from_slice(removed);
+        let mut waiting = len;
+        for (slot, &cell) in lists[0].iter_mut().skip(len).zip(removed) {
+            *slot = cell;
+            waiting += 1;
+        }
         let mut missing = cell_set(removed);
         // A single removed cell is tried whenever a cell it reads is filled (see above).
         let lone = match removed {
