@@ -176,12 +176,13 @@ impl SinglesOrder {
                     for &cell in removed {
                         self.givens.clear(usize::from(cell), digit_of(solution, cell));
                     }
-                    // The cells not placed yet follow, in their order (but a lone removed
-                    // cell, placed already).
+                    // The cells not placed yet follow, in their order: all those left, but a
+                    // lone removed cell (placed already, out of turn).
                     self.cells = order;
+                    let placed_out_of_turn = lone.map_or(u8::MAX, |(back, _)| back);
                     let rest = to.get(..left).unwrap_or_default().iter();
                     let rest = rest.chain(from.get(k..waiting).unwrap_or_default());
-                    for &cell in rest.filter(|&&cell| filling.empty & bit_of(usize::from(cell)) != 0) {
+                    for &cell in rest.filter(|&&cell| cell != placed_out_of_turn) {
                         if let Some(slot) = self.cells.get_mut(placed) {
                             *slot = cell;
                             placed += 1;
