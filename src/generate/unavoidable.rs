@@ -149,6 +149,7 @@ impl Unavoidable {
     /// boxes then trade digits among themselves, so the two lines hold the same three digits
     /// there. No position of the stack keeps its digit (its column holds each digit once), so
     /// its three positions make one cycle; two would be a rectangle of one digit pair.
+    #[inline(always)]
     fn across(&mut self, thirds: &[[u16; 3]; SIDE], first: usize, second: usize, cells: impl Fn(u16) -> Cells) {
         let (Some(first), Some(second)) = (thirds.get(first), thirds.get(second)) else {
             return;
