@@ -116,10 +116,12 @@ impl SinglesOrder {
     /// each compilation of removal (see `level`) has its own.
     #[inline(always)]
     pub fn refill(&mut self, removed: &[u8], solution: &Grid) -> bool {
-        let mut filling = self.givens.clone();
+        // The givens lose the removed cells at once (kept so when singles fill them back, put
+        // back else, which is cheaper than clearing twice), and singles fill a copy.
         for &cell in removed {
-            filling.clear(usize::from(cell), digit_of(solution, cell));
+            self.givens.clear(usize::from(cell), digit_of(solution, cell));
         }
+        let mut filling = self.givens.clone();
         // The removed cells last: by then the first pass has placed what does not need them.
         // Each pass reads one list and writes the cells it leaves to the other.
         // (Whole arrays copied: a copy of a length known when compiling is a few moves.)
@@ -173,9 +175,6 @@ impl SinglesOrder {
                     }
                 }
                 if missing == 0 {
-                    for &cell in removed {
-                        self.givens.clear(usize::from(cell), digit_of(solution, cell));
-                    }
                     // The cells not placed yet follow, in their order: all those left, but a
                     // lone removed cell (placed already, out of turn).
                     self.cells = order;
@@ -193,6 +192,9 @@ impl SinglesOrder {
                 }
             }
             if k < waiting || left == waiting {
+                for &cell in removed {
+                    self.givens.put(usize::from(cell), digit_of(solution, cell));
+                }
                 return false;
             }
             (waiting, stale) = (left, fresh);
