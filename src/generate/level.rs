@@ -10,6 +10,8 @@ use super::symmetry::Orbits;
 use super::unavoidable::Unavoidable;
 use super::window::Window;
 use crate::grid::{Grid, CELLS};
+#[cfg(target_arch = "x86_64")]
+use crate::solve::bmi2_available;
 use crate::solve::Stopped;
 use crate::steps::{level_past_singles, level_within, logic_level, Level};
 
@@ -18,6 +20,55 @@ use crate::steps::{level_past_singles, level_within, logic_level, Level};
 /// solution and a level at most `ceiling`. Returns the level of the result, which is the level
 /// `logic_grade` gives it.
 pub fn remove_within(
+    puzzle: &mut Grid,
+    solution: &Grid,
+    orbits: &Orbits,
+    order: &[u8],
+    ceiling: Level,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Level, Stopped> {
+    #[cfg(target_arch = "x86_64")]
+    if bmi2_available() {
+        // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+        return unsafe { remove_within_bmi2(puzzle, solution, orbits, order, ceiling, should_stop) };
+    }
+    remove_within_portable(puzzle, solution, orbits, order, ceiling, should_stop)
+}
+
+/// [`remove_within`] compiled for AVX2, BMI1 and BMI2, the refill of singles inlined: its
+/// checks, and-nots and tests of 128-bit cell sets, take fewer instructions so. The same code
+/// as [`remove_within_portable`], and tested against it.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+unsafe fn remove_within_bmi2(
+    puzzle: &mut Grid,
+    solution: &Grid,
+    orbits: &Orbits,
+    order: &[u8],
+    ceiling: Level,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Level, Stopped> {
+    remove_within_with(puzzle, solution, orbits, order, ceiling, should_stop)
+}
+
+/// [`remove_within`] for the base instruction set.
+fn remove_within_portable(
+    puzzle: &mut Grid,
+    solution: &Grid,
+    orbits: &Orbits,
+    order: &[u8],
+    ceiling: Level,
+    should_stop: &mut dyn FnMut() -> bool,
+) -> Result<Level, Stopped> {
+    remove_within_with(puzzle, solution, orbits, order, ceiling, should_stop)
+}
+
+/// [`remove_within`], inlined into each of its compilations.
+#[inline(always)]
+fn remove_within_with(
     puzzle: &mut Grid,
     solution: &Grid,
     orbits: &Orbits,
@@ -82,4 +133,36 @@ pub fn remove_within(
     }
     *puzzle = board.grid();
     Ok(level.unwrap_or_else(|| logic_level(puzzle)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::descend::shuffled_orbits;
+    use crate::generate::grids::random_grid;
+    use crate::generate::Symmetry;
+    use crate::rng::Rng;
+
+    #[test]
+    fn the_bmi2_removal_leaves_what_the_portable_one_does() {
+        #[cfg(target_arch = "x86_64")]
+        if bmi2_available() {
+            let mut never = || false;
+            for seed in 0..90u64 {
+                let symmetry = if seed % 3 == 0 { Symmetry::Rot180 } else { Symmetry::None };
+                let orbits = symmetry.orbits();
+                let ceiling = [Level::Easy, Level::Medium, Level::Hard][(seed % 3) as usize];
+                let mut rng = Rng::new(seed);
+                let Ok(solution) = random_grid(&mut rng, &mut never) else { panic!("stopped") };
+                let mut store = [0u8; CELLS];
+                let order = shuffled_orbits(&mut store, orbits.len(), &mut rng);
+                let (mut plain, mut fast) = (solution, solution);
+                let reached = remove_within_portable(&mut plain, &solution, &orbits, order, ceiling, &mut never);
+                // SAFETY: bmi2_available said the CPU has AVX2, BMI1 and BMI2.
+                let fast_reached = unsafe { remove_within_bmi2(&mut fast, &solution, &orbits, order, ceiling, &mut never) };
+                assert_eq!((plain, reached), (fast, fast_reached), "{seed}");
+                assert!(plain.givens() < 40, "{seed}");
+            }
+        }
+    }
 }

@@ -16,21 +16,23 @@ use super::removal::cell_set;
 use super::thinning::Thinning;
 use super::unavoidable::{for_each_cell, Cells};
 use crate::grid::{box_of, Grid, CELLS, SIDE};
-use crate::steps::geometry::{PEERS, UNITS, UNITS_OF};
+use crate::steps::geometry::{PEERS, UNITS, UNITS_OF, UNITS_OF_TABLE};
 
 /// Every cell.
 const ALL: Cells = (1 << CELLS) - 1;
 
-/// Each cell's bit and the cells of its row, column and box, read from one table so that a
-/// check (the most frequent step of a refill) shifts no 128-bit values.
+/// Each cell's bit, the other cells of its row, column and box, and the indices of those
+/// units, read from one table so that a check (the most frequent step of a refill) shifts no
+/// 128-bit values.
 #[derive(Clone, Copy)]
 struct Place {
     bit: Cells,
-    units: [Cells; 3],
+    others: [Cells; 3],
+    units: [u8; 3],
 }
 
 const PLACES: [Place; CELLS] = {
-    let mut table = [Place { bit: 0, units: [0; 3] }; CELLS];
+    let mut table = [Place { bit: 0, others: [0; 3], units: [0; 3] }; CELLS];
     let mut cell = 0;
     while cell < CELLS {
         let (r, c) = (cell / SIDE, cell % SIDE);
@@ -38,18 +40,19 @@ const PLACES: [Place; CELLS] = {
         while other < CELLS {
             let (r2, c2) = (other / SIDE, other % SIDE);
             let bit: Cells = 1 << other;
-            if r == r2 {
-                table[cell].units[0] |= bit;
+            if other != cell && r == r2 {
+                table[cell].others[0] |= bit;
             }
-            if c == c2 {
-                table[cell].units[1] |= bit;
+            if other != cell && c == c2 {
+                table[cell].others[1] |= bit;
             }
-            if box_of(r, c) == box_of(r2, c2) {
-                table[cell].units[2] |= bit;
+            if other != cell && box_of(r, c) == box_of(r2, c2) {
+                table[cell].others[2] |= bit;
             }
             other += 1;
         }
         table[cell].bit = 1 << cell;
+        table[cell].units = UNITS_OF_TABLE[cell];
         cell += 1;
     }
     table
@@ -73,13 +76,14 @@ pub struct SinglesOrder {
 impl SinglesOrder {
     /// The givens of `board` (the digits of `solution` there), its empty cells in reading order.
     pub fn new(board: &Thinning, solution: &Grid) -> SinglesOrder {
-        let givens = Filling::new(board, solution);
         let mut of_digit = [0 as Cells; SIDE + 1];
         for (cell, &digit) in solution.cells().iter().enumerate() {
             if let Some(cells) = of_digit.get_mut(usize::from(digit)) {
                 *cells |= bit_of(cell);
             }
         }
+        // Removal starts from the whole solution, whose board is known without a fill.
+        let givens = if board.givens() == ALL { Filling::full(&of_digit) } else { Filling::new(board, solution) };
         let mut order = SinglesOrder { givens, cells: [0; CELLS], len: 0, of_digit };
         for_each_cell(order.givens.empty, |cell| order.push(cell as u8));
         order
@@ -108,20 +112,25 @@ impl SinglesOrder {
     }
 
     /// True when singles solve the board without the givens of `removed` (digits of
-    /// `solution`): then they are taken away, else all is left as it was.
+    /// `solution`): then they are taken away, else all is left as it was. Inlined, so that
+    /// each compilation of removal (see `level`) has its own.
+    #[inline(always)]
     pub fn refill(&mut self, removed: &[u8], solution: &Grid) -> bool {
-        let mut filling = self.givens.clone();
+        // The givens lose the removed cells at once (kept so when singles fill them back, put
+        // back else, which is cheaper than clearing twice), and singles fill a copy.
         for &cell in removed {
-            filling.clear(usize::from(cell), digit_of(solution, cell));
+            self.givens.clear(usize::from(cell), digit_of(solution, cell));
         }
+        let mut filling = self.givens.clone();
         // The removed cells last: by then the first pass has placed what does not need them.
-        let mut pending = [0u8; CELLS];
-        let mut waiting = 0;
-        for &cell in self.cells.get(..self.len).unwrap_or_default().iter().chain(removed) {
-            if let Some(slot) = pending.get_mut(waiting) {
-                *slot = cell;
-                waiting += 1;
-            }
+        // Each pass reads one list and writes the cells it leaves to the other.
+        // (Whole arrays copied: a copy of a length known when compiling is a few moves.)
+        let mut lists = [self.cells, [0u8; CELLS]];
+        let len = self.len.min(CELLS);
+        let mut waiting = len;
+        for (slot, &cell) in lists[0].iter_mut().skip(len).zip(removed) {
+            *slot = cell;
+            waiting += 1;
         }
         let mut missing = cell_set(removed);
         // A single removed cell is tried whenever a cell it reads is filled (see above).
@@ -131,48 +140,65 @@ impl SinglesOrder {
         };
         let mut order = [0u8; CELLS];
         let mut placed = 0;
+        let [mut from, mut to] = lists.each_mut();
+        // The cells of the list past `stale` were found not forced after the last placement,
+        // on the board as it still is: when a pass reaches them having placed nothing, no
+        // cell is forced (the pass that would find nothing is cut short).
+        let mut stale = waiting;
         loop {
-            let mut left = 0;
-            for k in 0..waiting {
-                let Some(&cell) = pending.get(k) else { break };
-                if filling.place_if_forced(usize::from(cell), digit_of(solution, cell)) {
-                    if let Some(slot) = order.get_mut(placed) {
+            // Up to `stale` first; on to the end once something is placed.
+            let (mut left, mut fresh, mut k, mut end) = (0, 0, 0, stale);
+            while k < end {
+                let Some(&cell) = from.get(k) else { break };
+                k += 1;
+                if !filling.place_if_forced(usize::from(cell), digit_of(solution, cell)) {
+                    if let Some(slot) = to.get_mut(left) {
                         *slot = cell;
-                        placed += 1;
+                        left += 1;
                     }
-                    missing &= !bit_of(usize::from(cell));
-                    if let Some((back, reads)) = lone {
-                        let at = usize::from(back);
-                        if missing != 0 && reads & bit_of(usize::from(cell)) != 0 && filling.place_if_forced(at, digit_of(solution, back)) {
-                            if let Some(slot) = order.get_mut(placed) {
-                                *slot = back;
-                                placed += 1;
-                            }
-                            missing = 0;
-                        }
-                    }
-                    if missing == 0 {
-                        for &cell in removed {
-                            self.givens.clear(usize::from(cell), digit_of(solution, cell));
-                        }
-                        // The cells not placed yet follow, in their order (but a lone removed
-                        // cell, placed already).
-                        self.cells = order;
-                        self.len = placed;
-                        let rest = pending.get(..left).unwrap_or_default().iter();
-                        let rest = rest.chain(pending.get(k + 1..waiting).unwrap_or_default());
-                        rest.filter(|&&cell| filling.empty & bit_of(usize::from(cell)) != 0).for_each(|&cell| self.push(cell));
-                        return true;
-                    }
-                } else if let Some(slot) = pending.get_mut(left) {
+                    continue;
+                }
+                (fresh, end) = (left, waiting);
+                if let Some(slot) = order.get_mut(placed) {
                     *slot = cell;
-                    left += 1;
+                    placed += 1;
+                }
+                missing &= !bit_of(usize::from(cell));
+                if let Some((back, reads)) = lone {
+                    let at = usize::from(back);
+                    if missing != 0 && reads & bit_of(usize::from(cell)) != 0 && filling.place_if_forced(at, digit_of(solution, back)) {
+                        if let Some(slot) = order.get_mut(placed) {
+                            *slot = back;
+                            placed += 1;
+                        }
+                        missing = 0;
+                    }
+                }
+                if missing == 0 {
+                    // The cells not placed yet follow, in their order: all those left, but a
+                    // lone removed cell (placed already, out of turn).
+                    self.cells = order;
+                    let placed_out_of_turn = lone.map_or(u8::MAX, |(back, _)| back);
+                    let rest = to.get(..left).unwrap_or_default().iter();
+                    let rest = rest.chain(from.get(k..waiting).unwrap_or_default());
+                    for &cell in rest.filter(|&&cell| cell != placed_out_of_turn) {
+                        if let Some(slot) = self.cells.get_mut(placed) {
+                            *slot = cell;
+                            placed += 1;
+                        }
+                    }
+                    self.len = placed;
+                    return true;
                 }
             }
-            if left == waiting {
+            if k < waiting || left == waiting {
+                for &cell in removed {
+                    self.givens.put(usize::from(cell), digit_of(solution, cell));
+                }
                 return false;
             }
-            waiting = left;
+            (waiting, stale) = (left, fresh);
+            std::mem::swap(&mut from, &mut to);
         }
     }
 
@@ -189,61 +215,72 @@ fn digit_of(solution: &Grid, cell: u8) -> u8 {
     solution.cells().get(usize::from(cell)).copied().unwrap_or(0)
 }
 
+/// Slots of [`Filling::open`], one per digit at the digit's own index, and of
+/// [`Filling::units`], one per unit: powers of two, so that a masked index needs no check in
+/// the innermost loop.
+const DIGIT_SLOTS: usize = 16;
+const UNIT_SLOTS: usize = 32;
+
 /// A board being filled by singles, as bitboards: where each digit is and may still go, which
 /// cells are empty, and the digits each unit holds.
 #[derive(Clone)]
 struct Filling {
     /// `at[d]`: the cells holding digit d + 1.
     at: [Cells; SIDE],
-    /// `open[d]`: the cells no cell of `at[d]` sees (filled ones included).
-    open: [Cells; SIDE],
+    /// `open[digit]`: the cells no cell of the digit sees (filled ones included).
+    open: [Cells; DIGIT_SLOTS],
     empty: Cells,
     /// The digits (bit d for digit d) of each unit, by the indices of [`UNITS_OF`].
-    units: [u16; UNITS],
+    units: [u16; UNIT_SLOTS],
 }
 
 impl Filling {
     /// The board of the givens of `board`, each the digit of `solution` there.
     fn new(board: &Thinning, solution: &Grid) -> Filling {
-        let mut filling = Filling { at: [0; SIDE], open: [ALL; SIDE], empty: ALL, units: [0; UNITS] };
+        let mut filling = Filling { at: [0; SIDE], open: [ALL; DIGIT_SLOTS], empty: ALL, units: [0; UNIT_SLOTS] };
         for_each_cell(board.givens(), |cell| filling.put(cell, digit_of(solution, cell as u8)));
         filling
     }
 
+    /// The board of every cell of a solution whose digits are at `of_digit` (by digit, 1-9):
+    /// each digit where it is, and open nowhere else (every other cell sees one of it).
+    fn full(of_digit: &[Cells; SIDE + 1]) -> Filling {
+        let mut filling = Filling { at: [0; SIDE], open: [ALL; DIGIT_SLOTS], empty: 0, units: [0; UNIT_SLOTS] };
+        let slots = filling.at.iter_mut().zip(filling.open.iter_mut().skip(1));
+        for ((at, open), &cells) in slots.zip(of_digit.iter().skip(1)) {
+            (*at, *open) = (cells, cells);
+        }
+        filling.units.iter_mut().take(UNITS).for_each(|held| *held = 0x3fe);
+        filling
+    }
+
     /// Fills `cell` with `digit` (1-9).
+    #[inline(always)]
     fn put(&mut self, cell: usize, digit: u8) {
-        let d = usize::from(digit).wrapping_sub(1);
-        let (Some(&peers), Some(&units), Some(open), Some(at)) =
-            (PEERS.get(cell), UNITS_OF.get(cell), self.open.get_mut(d), self.at.get_mut(d))
+        let (Some(&peers), Some(place), Some(at)) = (PEERS.get(cell), PLACES.get(cell), self.at.get_mut(usize::from(digit).wrapping_sub(1)))
         else {
             return;
         };
-        let bit = bit_of(cell);
-        *open &= !peers;
-        *at |= bit;
-        self.empty &= !bit;
-        for unit in units {
-            if let Some(held) = self.units.get_mut(usize::from(unit)) {
-                *held |= 1 << digit;
-            }
+        *at |= place.bit;
+        self.open[usize::from(digit) % DIGIT_SLOTS] &= !peers;
+        self.empty &= !place.bit;
+        for unit in place.units {
+            self.units[usize::from(unit) % UNIT_SLOTS] |= 1 << digit;
         }
     }
 
     /// Empties `cell`, which holds `digit`.
     fn clear(&mut self, cell: usize, digit: u8) {
-        let d = usize::from(digit).wrapping_sub(1);
-        let (Some(&units), Some(open), Some(at)) = (UNITS_OF.get(cell), self.open.get_mut(d), self.at.get_mut(d)) else {
+        let (Some(&units), Some(at)) = (UNITS_OF.get(cell), self.at.get_mut(usize::from(digit).wrapping_sub(1))) else {
             return;
         };
         *at &= !(1 << cell);
         self.empty |= 1 << cell;
         let mut still = ALL;
         for_each_cell(*at, |held| still &= !PEERS.get(held).copied().unwrap_or(0));
-        *open = still;
+        self.open[usize::from(digit) % DIGIT_SLOTS] = still;
         for unit in units {
-            if let Some(held) = self.units.get_mut(usize::from(unit)) {
-                *held &= !(1 << digit);
-            }
+            self.units[usize::from(unit) % UNIT_SLOTS] &= !(1 << digit);
         }
     }
 
@@ -252,20 +289,17 @@ impl Filling {
     /// in its units (naked).
     #[inline(always)]
     fn place_if_forced(&mut self, cell: usize, digit: u8) -> bool {
-        let (Some(&units), Some(&open), Some(place)) =
-            (UNITS_OF.get(cell), self.open.get(usize::from(digit).wrapping_sub(1)), PLACES.get(cell))
-        else {
+        let Some(place) = PLACES.get(cell) else {
             return false;
         };
-        // Naked first, on nine bits: the digits its units lack are its own alone. (Not by
-        // counting ones: without a popcount instruction that is a long sequence.)
-        let held = units.iter().fold(0u16, |held, &unit| held | self.units.get(usize::from(unit)).copied().unwrap_or(0));
-        let lacking = !held & 0x3fe;
-        let forced = lacking != 0 && lacking & lacking.wrapping_sub(1) == 0 || {
+        // Naked first, on nine bits: its units hold every digit but its own (which they
+        // never hold, the board being one of the solution's).
+        let held = place.units.iter().fold(1u16 << digit, |held, &unit| held | self.units[usize::from(unit) % UNIT_SLOTS]);
+        let forced = held & 0x3fe == 0x3fe || {
             // Hidden: no other empty cell of a unit can take the digit.
-            let others = open & self.empty & !place.bit;
-            let [row, column, square] = place.units;
-            others & row == 0 || others & column == 0 || others & square == 0
+            let open = self.open[usize::from(digit) % DIGIT_SLOTS] & self.empty;
+            let [row, column, square] = place.others;
+            open & row == 0 || open & column == 0 || open & square == 0
         };
         if forced {
             self.put(cell, digit);
@@ -280,6 +314,18 @@ mod tests {
     use crate::generate::grids::random_grid;
     use crate::rng::Rng;
     use crate::steps::solved_by_singles;
+
+    #[test]
+    fn the_full_board_is_the_one_its_givens_fill() {
+        let mut rng = Rng::new(9);
+        for _ in 0..20 {
+            let solution = random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
+            let order = SinglesOrder::new(&Thinning::new(&solution), &solution);
+            let (fast, plain) = (&order.givens, Filling::new(&Thinning::new(&solution), &solution));
+            assert_eq!((fast.at, fast.open, fast.empty, fast.units), (plain.at, plain.open, plain.empty, plain.units));
+            assert_eq!(order.len, 0);
+        }
+    }
 
     #[test]
     fn refilling_matches_singles_from_scratch() {

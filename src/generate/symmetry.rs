@@ -56,7 +56,7 @@ impl Symmetry {
     }
 
     /// The image of `cell` under the map (for rot90, a quarter turn).
-    pub fn image(self, cell: usize) -> usize {
+    pub const fn image(self, cell: usize) -> usize {
         let (r, c) = (cell / SIDE, cell % SIDE);
         let last = SIDE - 1;
         let (r, c) = match self {
@@ -71,27 +71,33 @@ impl Symmetry {
         r * SIDE + c
     }
 
-    /// The orbits of the map's group: each cell in exactly one.
+    /// The orbits of the map's group: each cell in exactly one. Made once, when compiling.
     pub fn orbits(self) -> Orbits {
+        ORBITS[self as usize]
+    }
+
+    /// [`Symmetry::orbits`], worked out.
+    const fn orbits_of(self) -> Orbits {
         let mut orbits = Orbits {
             cells: [[0; 4]; CELLS],
             sizes: [0; CELLS],
             count: 0,
         };
         let mut seen = [false; CELLS];
-        for start in 0..CELLS {
-            if seen[start] {
-                continue;
+        let mut start = 0;
+        while start < CELLS {
+            if !seen[start] {
+                let slot = orbits.count;
+                let mut cell = start;
+                while !seen[cell] {
+                    seen[cell] = true;
+                    orbits.cells[slot][orbits.sizes[slot] as usize] = cell as u8;
+                    orbits.sizes[slot] += 1;
+                    cell = self.image(cell);
+                }
+                orbits.count += 1;
             }
-            let slot = orbits.count;
-            let mut cell = start;
-            while !seen[cell] {
-                seen[cell] = true;
-                orbits.cells[slot][usize::from(orbits.sizes[slot])] = cell as u8;
-                orbits.sizes[slot] += 1;
-                cell = self.image(cell);
-            }
-            orbits.count += 1;
+            start += 1;
         }
         orbits
     }
@@ -102,6 +108,17 @@ impl Symmetry {
         self != Symmetry::Rot90 || clues % 4 <= 1
     }
 }
+
+/// The orbits of each symmetry, by its discriminant.
+static ORBITS: [Orbits; 7] = {
+    let mut table = [Symmetry::None.orbits_of(); 7];
+    let mut k = 0;
+    while k < Symmetry::ALL.len() {
+        table[Symmetry::ALL[k] as usize] = Symmetry::ALL[k].orbits_of();
+        k += 1;
+    }
+    table
+};
 
 /// The orbits of a symmetry: `count` groups of 1 to 4 cells.
 #[derive(Clone, Copy, Debug)]

@@ -141,11 +141,15 @@ impl Thinning {
     }
 
     /// Empties each cell of `cells`.
+    #[inline(always)]
     pub fn take(&mut self, cells: &[u8]) {
-        cells.iter().for_each(|&cell| self.clear(usize::from(cell)));
+        for &cell in cells {
+            self.clear(usize::from(cell));
+        }
     }
 
     /// Puts back each cell of `cells` from `solution`.
+    #[inline(always)]
     pub fn give_back(&mut self, cells: &[u8], solution: &Grid) {
         for &cell in cells {
             let cell = usize::from(cell);
@@ -182,6 +186,7 @@ impl Thinning {
     /// True when the givens force `digit` into the empty `cell`: a naked single (the other
     /// eight digits are among its peers) or a hidden single (no other empty cell of its row,
     /// column or box can take the digit).
+    #[inline(always)]
     fn forced(&self, cell: usize, digit: u8) -> bool {
         // Naked: one digit lacking. (Not by counting ones: without a popcount instruction
         // that is a long sequence.)
@@ -221,12 +226,16 @@ impl Thinning {
     /// True when a naked or hidden single of the givens forces each cell of `removed` (its
     /// digit in `solution`): putting them back is then what singles do first, so the puzzle
     /// keeps its one solution, and its singles reach the same board as before the removal.
+    #[inline(always)]
     pub fn all_forced(&self, solution: &Grid, removed: &[u8]) -> bool {
         let full = solution.cells();
-        removed.iter().all(|&cell| {
+        for &cell in removed {
             let cell = usize::from(cell);
-            self.forced(cell, full.get(cell).copied().unwrap_or(0))
-        })
+            if !self.forced(cell, full.get(cell).copied().unwrap_or(0)) {
+                return false;
+            }
+        }
+        true
     }
 }
 

@@ -8,6 +8,8 @@
 //! a removal that empties a larger set empties one of these through the removed cells too.
 
 use crate::grid::{box_of, Grid, CELLS, SIDE};
+#[cfg(target_arch = "x86_64")]
+use crate::solve::bmi2_available;
 use crate::steps::geometry::UNIT_CELLS;
 
 /// Sets kept per grid: each of the 36 digit pairs splits into at most 4 row cycles, whose
@@ -38,7 +40,10 @@ const WORDS: usize = MOST / 64;
 
 /// The two-digit unavoidable sets of a grid, as cell bit sets, with the sets each cell is in.
 pub struct Unavoidable {
-    sets: [Cells; MOST],
+    /// Each set's cells 0-63, and its cells from 64 on (shifted down): two halves that a
+    /// check reads one at a time, each zeroed at the start with a plain vector fill.
+    low: [u64; MOST],
+    high: [u64; MOST],
     count: usize,
     /// `holding[cell]`: bit k set when set k holds `cell`, so a check after one cell's removal
     /// looks at the few sets through it instead of all of them.
@@ -48,8 +53,31 @@ pub struct Unavoidable {
 impl Unavoidable {
     /// The sets of `solution` (a complete valid grid); none for any other board.
     pub fn of(solution: &Grid) -> Unavoidable {
+        #[cfg(target_arch = "x86_64")]
+        if bmi2_available() {
+            // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
+            return unsafe { Unavoidable::of_bmi2(solution) };
+        }
+        Unavoidable::of_with(solution)
+    }
+
+    /// [`Unavoidable::of`] compiled for AVX2, BMI1 and BMI2 (bit walks by `blsr` and `tzcnt`,
+    /// shifts by `shlx`). The same code as the portable one, and tested against it.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2, BMI1 and BMI2 ([`bmi2_available`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    unsafe fn of_bmi2(solution: &Grid) -> Unavoidable {
+        Unavoidable::of_with(solution)
+    }
+
+    /// [`Unavoidable::of`], inlined into each of its compilations.
+    #[inline(always)]
+    fn of_with(solution: &Grid) -> Unavoidable {
         let mut found = Unavoidable {
-            sets: [0; MOST],
+            low: [0; MOST],
+            high: [0; MOST],
             count: 0,
             holding: [[0; WORDS]; CELLS],
         };
@@ -86,6 +114,7 @@ impl Unavoidable {
     /// lines' digits along it leaves every unit with its digits (each position's column, and
     /// each box, since the lines share their boxes). Two positions only are a rectangle, which
     /// the digit pairs give already.
+    #[inline(always)]
     fn lines(&mut self, lines: &[[u8; SIDE]; SIDE], first: usize, second: usize, cells: impl Fn(u16) -> Cells) {
         let (Some(first), Some(second)) = (lines.get(first), lines.get(second)) else {
             return;
@@ -105,7 +134,10 @@ impl Unavoidable {
                 cycle |= 1 << k;
                 k = second.get(k).and_then(|&digit| position.get(usize::from(digit))).map_or(start, |&next| usize::from(next));
             }
-            if cycle.count_ones() > 2 && self.count < MOST {
+            // Three positions or more: some left once the lowest two are taken off. (Not by
+            // counting ones: without a popcount instruction that is a long sequence.)
+            let past_one = cycle & cycle.wrapping_sub(1);
+            if past_one & past_one.wrapping_sub(1) != 0 && self.count < MOST {
                 self.add(cells(cycle));
             }
         }
@@ -117,6 +149,7 @@ impl Unavoidable {
     /// boxes then trade digits among themselves, so the two lines hold the same three digits
     /// there. No position of the stack keeps its digit (its column holds each digit once), so
     /// its three positions make one cycle; two would be a rectangle of one digit pair.
+    #[inline(always)]
     fn across(&mut self, thirds: &[[u16; 3]; SIDE], first: usize, second: usize, cells: impl Fn(u16) -> Cells) {
         let (Some(first), Some(second)) = (thirds.get(first), thirds.get(second)) else {
             return;
@@ -131,6 +164,7 @@ impl Unavoidable {
     /// Adds the swappable sets of digits `a` and `b` (0-8): the rows where the pair is swapped
     /// must take the same columns for each digit (row cycles of the pair), and each box must
     /// hold both digits of the set or neither.
+    #[inline(always)]
     fn pair(&mut self, layout: &Layout, a: usize, b: usize) {
         let (Some(column_of_b), Some(row_of_a), Some(boxes_of_a), Some(boxes_of_b), Some(&at_a), Some(&at_b)) = (
             layout.column.get(b),
@@ -151,23 +185,18 @@ impl Unavoidable {
             if seen & (1 << start) != 0 {
                 continue;
             }
+            // The cycle's rows, and the boxes of its two digits; its cells once it is closed.
             let mut cycle = (0u16, 0u16, 0u16, 0);
             let mut row = start;
             while seen & (1 << row) == 0 {
-                let (Some(&box_a), Some(&box_b), Some(&line), Some(&column)) =
-                    (boxes_of_a.get(row), boxes_of_b.get(row), UNIT_CELLS.get(row), column_of_b.get(row))
-                else {
-                    break;
-                };
                 seen |= 1 << row;
                 cycle.0 |= 1 << row;
-                cycle.1 |= box_a;
-                cycle.2 |= box_b;
-                cycle.3 |= line;
+                cycle.1 |= boxes_of_a[row % SLOTS];
+                cycle.2 |= boxes_of_b[row % SLOTS];
                 // The next row holds digit a in the column where this row holds b.
-                row = row_of_a.get(usize::from(column)).map_or(start, |&next| usize::from(next));
+                row = usize::from(row_of_a[usize::from(column_of_b[row % SLOTS]) % SLOTS]);
             }
-            cycle.3 &= both;
+            cycle.3 = rows_cells(cycle.0) & both;
             if let Some(slot) = cycles.get_mut(cycle_count) {
                 *slot = cycle;
                 cycle_count += 1;
@@ -200,12 +229,13 @@ impl Unavoidable {
     }
 
     /// Keeps `set` as the next set, indexed under each of its cells.
+    #[inline(always)]
     fn add(&mut self, set: Cells) {
         let k = self.count;
-        let (Some(slot), Some(word)) = (self.sets.get_mut(k), k.checked_div(64)) else {
+        let (Some(low), Some(high), Some(word)) = (self.low.get_mut(k), self.high.get_mut(k), k.checked_div(64)) else {
             return;
         };
-        *slot = set;
+        (*low, *high) = (set as u64, (set >> 64) as u64);
         for_each_cell(set, |cell| {
             if let Some(held) = self.holding.get_mut(cell).and_then(|words| words.get_mut(word)) {
                 *held |= 1 << (k % 64);
@@ -219,12 +249,13 @@ impl Unavoidable {
         let Some(words) = self.holding.get(cell) else {
             return false;
         };
+        let (low, high) = (givens as u64, (givens >> 64) as u64);
         for (w, &word) in words.iter().enumerate() {
             let mut held = word;
             while held != 0 {
                 let k = w * 64 + held.trailing_zeros() as usize;
                 held &= held - 1;
-                if self.sets.get(k).is_some_and(|&set| set & givens == 0) {
+                if self.low.get(k).is_some_and(|&set| set & low == 0) && self.high.get(k).is_some_and(|&set| set & high == 0) {
                     return true;
                 }
             }
@@ -250,18 +281,24 @@ impl Unavoidable {
     }
 
     /// The sets, as cell bit sets.
-    pub fn sets(&self) -> &[Cells] {
-        self.sets.get(..self.count).unwrap_or_default()
+    #[cfg(test)]
+    pub fn sets(&self) -> Vec<Cells> {
+        let halves = self.low.iter().zip(&self.high).take(self.count);
+        halves.map(|(&low, &high)| Cells::from(low) | Cells::from(high) << 64).collect()
     }
 }
+
+/// Slots of the layout's tables by row or column: a power of two, so that a masked index
+/// needs no check in the walk along a cycle.
+const SLOTS: usize = 16;
 
 /// Where each digit is in a solution grid, read once for all the sets.
 struct Layout {
     /// `column[d][r]`: the column of digit d + 1 in row r; `row[d][c]`: its row in column c.
-    column: [[u8; SIDE]; SIDE],
-    row: [[u8; SIDE]; SIDE],
+    column: [[u8; SLOTS]; SIDE],
+    row: [[u8; SLOTS]; SIDE],
     /// `boxes[d][r]`: the box of digit d + 1 in row r, as a bit.
-    boxes: [[u16; SIDE]; SIDE],
+    boxes: [[u16; SLOTS]; SIDE],
     /// The cells of each digit.
     at: [Cells; SIDE],
     /// The digits of each row, and of each column.
@@ -271,24 +308,29 @@ struct Layout {
 
 impl Layout {
     /// The layout of `solution`; `None` when a cell is empty or holds no digit.
+    #[inline(always)]
     fn of(solution: &Grid) -> Option<Layout> {
         let mut layout = Layout {
-            column: [[0; SIDE]; SIDE],
-            row: [[0; SIDE]; SIDE],
-            boxes: [[0; SIDE]; SIDE],
+            column: [[0; SLOTS]; SIDE],
+            row: [[0; SLOTS]; SIDE],
+            boxes: [[0; SLOTS]; SIDE],
             at: [0; SIDE],
             rows: [[0; SIDE]; SIDE],
             columns: [[0; SIDE]; SIDE],
         };
-        for (cell, &value) in solution.cells().iter().enumerate() {
-            let d = usize::from(value).checked_sub(1).filter(|&d| d < SIDE)?;
-            let (r, c) = (cell / SIDE, cell % SIDE);
-            layout.column[d][r] = c as u8;
-            layout.row[d][c] = r as u8;
-            layout.boxes[d][r] = 1 << box_of(r, c);
-            layout.at[d] |= 1 << cell;
-            layout.rows[r][c] = value;
-            layout.columns[c][r] = value;
+        // The cells in reading order, each one's bit shifted along rather than made anew.
+        let mut bit: Cells = 1;
+        for (r, line) in solution.cells().chunks_exact(SIDE).enumerate() {
+            for (c, &value) in line.iter().enumerate() {
+                let d = usize::from(value).checked_sub(1).filter(|&d| d < SIDE)?;
+                layout.column[d][r] = c as u8;
+                layout.row[d][c] = r as u8;
+                layout.boxes[d][r] = 1 << box_of(r, c);
+                layout.at[d] |= bit;
+                layout.rows[r][c] = value;
+                layout.columns[c][r] = value;
+                bit <<= 1;
+            }
         }
         Some(layout)
     }
@@ -321,75 +363,5 @@ fn column_cells(column: usize, positions: u16) -> Cells {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::check::is_valid;
-    use crate::rng::Rng;
-
-    #[test]
-    fn every_set_swaps_to_another_valid_grid() {
-        let mut rng = Rng::new(3);
-        let (mut total, mut wide, mut across, mut most) = (0, 0, 0, 0);
-        for _ in 0..50 {
-            let grid = super::super::random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
-            let found = Unavoidable::of(&grid);
-            total += found.len();
-            most = most.max(found.len());
-            for &set in found.sets() {
-                let inside: Vec<usize> = (0..CELLS).filter(|&c| set & (1 << c) != 0).collect();
-                let mut digits: Vec<u8> = inside.iter().map(|&c| grid.cells()[c]).collect();
-                digits.sort_unstable();
-                digits.dedup();
-                wide += usize::from(digits.len() > 2);
-                // Two lines of two bands (or stacks): six cells in two rows or two columns.
-                let mut rows: Vec<usize> = inside.iter().map(|&c| c / SIDE).collect();
-                let mut columns: Vec<usize> = inside.iter().map(|&c| c % SIDE).collect();
-                rows.dedup();
-                columns.sort_unstable();
-                columns.dedup();
-                let two_bands = |lines: &[usize]| lines.len() == 2 && lines[0] / 3 != lines[1] / 3;
-                across += usize::from(inside.len() == 6 && (two_bands(&rows) || two_bands(&columns)));
-                // The grid with the set emptied has another solution, which differs in it.
-                let mut emptied = *grid.cells();
-                inside.iter().for_each(|&c| emptied[c] = 0);
-                let emptied = Grid::from_values(emptied).unwrap_or(Grid::EMPTY);
-                assert_eq!(crate::solve::count_solutions(&emptied, 2), 2, "{set:x}");
-                if digits.len() == 2 {
-                    // Two digits: swapping them is that other solution.
-                    let mut swapped = *grid.cells();
-                    for &cell in &inside {
-                        swapped[cell] = if swapped[cell] == digits[0] { digits[1] } else { digits[0] };
-                    }
-                    let swapped = Grid::from_values(swapped).unwrap_or(Grid::EMPTY);
-                    assert!(is_valid(&swapped) && swapped != grid);
-                }
-            }
-        }
-        // At least one set per digit pair (swapping it everywhere gives one), and sets of two
-        // lines with more digits.
-        assert!(total >= 50 * 36);
-        assert!(wide >= 50, "{wide}");
-        // A cycle inside one stack of two rows of two bands: about two a grid, room to spare.
-        assert!(across >= 25, "{across}");
-        assert!(most < MOST, "{most}");
-    }
-
-    #[test]
-    fn the_index_finds_what_a_scan_of_every_set_finds() {
-        let mut rng = Rng::new(5);
-        for _ in 0..20 {
-            let grid = super::super::random_grid(&mut rng, &mut || false).unwrap_or(Grid::EMPTY);
-            let found = Unavoidable::of(&grid);
-            for _ in 0..50 {
-                // Sparse and dense random givens, so that both answers occur.
-                let givens: Cells = (0..CELLS)
-                    .filter(|_| rng.index(4) == 0)
-                    .fold(0, |set, cell| set | 1 << cell);
-                for cell in 0..CELLS {
-                    let scan = found.sets().iter().any(|&set| set >> cell & 1 == 1 && set & givens == 0);
-                    assert_eq!(found.emptied(givens, cell), scan);
-                }
-            }
-        }
-    }
-}
+#[path = "unavoidable_tests.rs"]
+mod tests;

@@ -20,6 +20,8 @@ mod stats_tests;
 mod tests;
 
 pub use partial::Partial;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use search::bmi2_available;
 pub use search::{SearchStats, Stopped};
 pub use variants::{count_solutions_avoiding, for_each_solution, random_solution};
 

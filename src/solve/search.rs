@@ -129,7 +129,7 @@ fn settle_givens_with(kernel: impl Kernel, grid: &Grid) -> Result<Candidates, Co
 /// that forces portable code) and the CPU has BMI1 and BMI2, as every AVX2 CPU but a few
 /// early ones does.
 #[cfg(target_arch = "x86_64")]
-pub(super) fn bmi2_available() -> bool {
+pub(crate) fn bmi2_available() -> bool {
     crate::cpu::avx2_enabled() && std::arch::is_x86_feature_detected!("bmi1") && std::arch::is_x86_feature_detected!("bmi2")
 }
 

@@ -27,7 +27,7 @@ const UNIT_TABLE: [Cells; UNITS] = {
 };
 
 /// Each cell's row, column and box, as unit numbers.
-const UNITS_OF_TABLE: [[u8; 3]; CELLS] = {
+pub const UNITS_OF_TABLE: [[u8; 3]; CELLS] = {
     let mut table = [[0u8; 3]; CELLS];
     let mut i = 0;
     while i < CELLS {
