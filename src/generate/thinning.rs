@@ -5,30 +5,6 @@
 use super::unavoidable::Cells;
 use crate::grid::{box_of, Grid, CELLS, SIDE};
 
-/// The 20 peers of each cell: the cells of its row, column and box but itself (for the tests'
-/// plain checks).
-#[cfg(test)]
-const PEERS: [[u8; 20]; CELLS] = {
-    let mut table = [[0u8; 20]; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let (r, c) = (cell / SIDE, cell % SIDE);
-        let mut k = 0;
-        let mut other = 0;
-        while other < CELLS {
-            let (r2, c2) = (other / SIDE, other % SIDE);
-            let same_box = r / 3 == r2 / 3 && c / 3 == c2 / 3;
-            if other != cell && (r == r2 || c == c2 || same_box) {
-                table[cell][k] = other as u8;
-                k += 1;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    table
-};
-
 /// A puzzle being thinned: its cells, the digits each row, column and box holds (bit d for
 /// digit d), and its givens as a cell set, kept up to date one cell at a time so that a check
 /// after each removal does not rescan the board.
@@ -244,10 +220,11 @@ mod tests {
     use super::*;
     use crate::generate::grids::random_grid;
     use crate::rng::Rng;
+    use crate::steps::geometry::{members, PEERS};
 
     /// The digits that `cell` of `cells` can take: those none of its peers holds.
     fn candidates(cells: &[u8; CELLS], cell: usize) -> u16 {
-        PEERS[cell].iter().fold(0x3fe, |open, &peer| open & !(1 << cells[usize::from(peer)]))
+        members(PEERS[cell]).fold(0x3fe, |open, peer| open & !(1 << cells[peer]))
     }
 
     /// A naked or hidden single of `digit` at the empty `cell`, found from scratch.
@@ -306,17 +283,6 @@ mod tests {
             assert_eq!((full.cells, full.givens), (put.cells, put.givens));
             assert_eq!((full.rows, full.columns, full.boxes), (put.rows, put.columns, put.boxes));
             assert_eq!((full.placed, full.column_givens, full.box_givens), (put.placed, put.column_givens, put.box_givens));
-        }
-    }
-
-    #[test]
-    fn peers_are_twenty_distinct_others() {
-        for (cell, peers) in PEERS.iter().enumerate() {
-            let mut sorted = peers.to_vec();
-            sorted.sort_unstable();
-            sorted.dedup();
-            assert_eq!(sorted.len(), 20);
-            assert!(!peers.contains(&(cell as u8)));
         }
     }
 }
