@@ -303,6 +303,47 @@ def test_difficulty_is_the_grade_of_the_puzzle(level: str) -> None:
         assert is_solution(puzzle, solution)
 
 
+def units_of(cell: int) -> list[list[int]]:
+    """The row, column and box of `cell`, as cell indexes."""
+    r, c = divmod(cell, 9)
+    return [
+        [9 * r + k for k in range(9)],
+        [9 * k + c for k in range(9)],
+        [9 * (r // 3 * 3 + k // 3) + c // 3 * 3 + k % 3 for k in range(9)],
+    ]
+
+
+def forced_back(cells: list[int], cell: int, digit: int) -> bool:
+    """True when a naked or hidden single puts `digit` at the empty `cell` of `cells`."""
+
+    def open_digits(at: int) -> set[int]:
+        return set(range(1, 10)) - {cells[p] for unit in units_of(at) for p in unit if p != at}
+
+    if open_digits(cell) == {digit}:
+        return True
+    return any(
+        all(other == cell or cells[other] != 0 or digit not in open_digits(other) for other in unit)
+        for unit in units_of(cell)
+    )
+
+
+def test_easy_puzzles_keep_only_givens_no_single_puts_back() -> None:
+    puzzles, solutions = generate_many(40, difficulty="easy", seed=8, solutions=True)
+    counts = (puzzles > 0).sum(axis=1)
+    assert 30 <= counts.mean() <= 37, counts.mean()
+    for puzzle, solution in zip(puzzles, solutions):
+        assert valid_sudoku.grade(puzzle).level == "easy"
+        cells = [int(v) for v in puzzle]
+        for cell in (k for k in range(81) if cells[k]):
+            smaller = cells.copy()
+            smaller[cell] = 0
+            assert not forced_back(smaller, cell, int(solution[cell])), (cells, cell)
+    # The sparsest easy puzzles: minimal ones that singles solve.
+    sparse = generate_many(20, difficulty="easy", minimal=True, seed=8)
+    assert (sparse > 0).sum(axis=1).mean() < 27
+    assert all(valid_sudoku.grade(p).level == "easy" for p in sparse)
+
+
 def test_difficulty_with_other_requests() -> None:
     board = generate(difficulty="medium", symmetry="rot180", seed=4)
     assert valid_sudoku.grade(board).level == "medium"
