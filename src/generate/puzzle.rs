@@ -13,7 +13,7 @@ use super::unavoidable::Unavoidable;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::{Partial, Stopped};
-use crate::steps::{level_past_singles, level_within, Level};
+use crate::steps::{level_past_singles, level_within, surely_solved, Level};
 
 /// A puzzle and its one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,11 +133,13 @@ fn toward_level(
             // Every puzzle is at most guessing, so removal toward it is removal to the end,
             // and only the result is graded; most results are not guessing, and half of them
             // propagation alone solves (singles, pointing and claiming: at most medium), which
-            // shows it for a fraction of the grade's cost. Where it does not, singles do not
-            // either, and the grade starts past them.
+            // shows it for a fraction of the grade's cost. Of the others, the quick proof that
+            // the path solves them settles most (the extreme ones the dearest to grade), and
+            // only the rest are graded, from past singles, which do not solve them.
             let mut puzzle = solution;
             remove_orbits_with(&sets, &mut puzzle, &solution, orbits, order, 0, should_stop)?;
             let guessing = !Partial::new(&puzzle).is_solved()
+                && !surely_solved(&puzzle)
                 && level_past_singles(&puzzle, Level::Guessing) == Some(Level::Guessing);
             guessing.then_some(puzzle)
         } else {

@@ -73,6 +73,11 @@ impl Levels {
         Levels { nodes: Vec::with_capacity(128), number: Box::new([UNNUMBERED; NUMBERED]), strong: Box::new([0; 128]), weak: Box::new([0; 128]) }
     }
 
+    /// How many linked nodes the last [`Levels::build`] numbered.
+    pub fn numbered(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// Numbers the linked nodes of `strong` on `p`, with its links and the weak ones onward
     /// of `kinds`. False when there are more than 128 of them: then no search can be told.
     pub fn build(&mut self, p: &Pencil, strong: &Strong, kinds: Kinds) -> bool {
@@ -116,16 +121,33 @@ impl Levels {
     /// removes something. Breadth-first, each depth is every state first reached there,
     /// whatever the order within it, so this is the search's answer.
     pub fn finds(&self, p: &Pencil, a: usize, limit: usize) -> bool {
+        self.walk(p, a, limit, &mut |_| true)
+    }
+
+    /// Passes `removed` what each chain of at most `limit` nodes from start number `a` to a
+    /// later start removes, for each such end the walk of [`Levels::finds`] reaches (by its
+    /// fewest links). With every start walked, that is every candidate the searches of all
+    /// starts would remove, one chain at a time, on this board.
+    pub fn removals(&self, p: &Pencil, a: usize, limit: usize, removed: &mut dyn FnMut(Removed)) {
+        self.walk(p, a, limit, &mut |found| {
+            removed(found);
+            false
+        });
+    }
+
+    /// The walk of [`Levels::finds`] from start number `a`: `end` is told what each end
+    /// found removes, until it returns true (then so does the walk).
+    fn walk(&self, p: &Pencil, a: usize, limit: usize, end: &mut dyn FnMut(Removed) -> bool) -> bool {
         // Most boards have at most 64 linked nodes: their sets are halves, and half the work.
         if self.nodes.len() <= 64 {
-            self.finds_in::<u64>(p, a, limit)
+            self.walk_in::<u64>(p, a, limit, end)
         } else {
-            self.finds_in::<u128>(p, a, limit)
+            self.walk_in::<u128>(p, a, limit, end)
         }
     }
 
-    /// [`Levels::finds`] with sets of type `S`, wide enough for every number.
-    fn finds_in<S: NodeSet>(&self, p: &Pencil, a: usize, limit: usize) -> bool {
+    /// [`Levels::walk`] with sets of type `S`, wide enough for every number.
+    fn walk_in<S: NodeSet>(&self, p: &Pencil, a: usize, limit: usize, end: &mut dyn FnMut(Removed) -> bool) -> bool {
         let Some(&start) = self.nodes.get(a) else { return false };
         let start = usize::from(start);
         let union = |sets: &[u128; 128], of: S| of.members().fold(S::ZERO, |m, i| m | S::low(sets[i & 127]));
@@ -142,8 +164,13 @@ impl Levels {
             let strong = union(&self.strong, arrived) & !strong_seen;
             strong_seen = strong_seen | strong;
             depth += 1;
-            if depth >= 4 && (strong & later).members().any(|z| self.nodes.get(z).is_some_and(|&z| !Removed::between(p, start, usize::from(z)).is_empty())) {
-                return true;
+            if depth >= 4 {
+                for z in (strong & later).members() {
+                    let removed = self.nodes.get(z).map(|&z| Removed::between(p, start, usize::from(z)));
+                    if removed.is_some_and(|removed| !removed.is_empty() && end(removed)) {
+                        return true;
+                    }
+                }
             }
             if strong == S::ZERO || depth >= limit {
                 return false;

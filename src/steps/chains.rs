@@ -7,7 +7,7 @@
 //! after it false, down to `z`. So a candidate weakly linked to both ends is false.
 
 use super::chain_ends::{Levels, Removed};
-use super::geometry::{members, Cells, PEERS};
+use super::geometry::{digits_of, members, Cells, PEERS};
 use super::links::{conjugates_of, links_of, links_with_kept, weak_onward, Kept, Kinds, Strong, NODES};
 use super::pencil::Pencil;
 use super::step::Step;
@@ -117,6 +117,37 @@ pub fn aic(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
     let kinds = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
     let Buffers { links, conjugates, work } = buffers;
     chain(p, Technique::Aic, kinds, links_with_kept(links, conjugates, p, kinds), work.get_or_insert_with(Work::new))
+}
+
+/// Every candidate the AICs of `p` remove, each chain of at most [`MAX_NODES`] nodes, as one
+/// step: what [`aic`] removes one chain (the shortest) at a time, found in one walk from each
+/// start. On a board with too many linked nodes to walk so, what [`aic`] removes.
+pub fn all_aic_removals(p: &Pencil, buffers: &mut Buffers) -> Option<Step> {
+    let kinds = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
+    let Buffers { links, conjugates, work } = buffers;
+    let strong = links_with_kept(links, conjugates, p, kinds);
+    let levels = &mut work.get_or_insert_with(Work::new).levels;
+    if !levels.build(p, strong, kinds) {
+        return aic(p, buffers);
+    }
+    // Each cell's digits to remove: many chains remove the same candidates.
+    let mut gone = [0u16; 81];
+    for a in 0..levels.numbered() {
+        levels.removals(p, a, MAX_NODES, &mut |removed| {
+            for (cell, d) in removed.candidates() {
+                if let Some(digits) = gone.get_mut(cell) {
+                    *digits |= 1 << d;
+                }
+            }
+        });
+    }
+    let mut step = Step::new(Technique::Aic);
+    for (cell, &digits) in gone.iter().enumerate() {
+        for d in digits_of(digits) {
+            step = step.eliminating(d, 1 << cell);
+        }
+    }
+    (!step.eliminations.is_empty()).then(|| step.finish())
 }
 
 /// Room for every search state (2 * node + 1 when the node was reached by a strong link,
@@ -382,6 +413,30 @@ mod tests {
             }
         }
         assert!(told > 3000 && (1000..4000).contains(&found), "{told} boards told, {found} chains");
+    }
+
+    /// All the AIC removals at once hold what the AIC technique removes first, and are
+    /// found exactly when it finds a chain; on boards with up to four candidates a cell
+    /// (walked all at once) and on fuller ones (too many nodes: the technique's own chain).
+    #[test]
+    fn all_aic_removals_hold_the_first_chains_and_only_then() {
+        let mut rng = crate::rng::Rng::new(8);
+        let (mut found, mut more) = (0, 0);
+        for round in 0..1500 {
+            let bare = rng.below(90);
+            let most = if round % 10 == 0 { 9 } else { 4 };
+            let marks: [u16; 81] = std::array::from_fn(|_| if rng.below(100) < bare { 0 } else { (0..1 + rng.below(most)).fold(0, |m, _| m | 1 << rng.below(9)) });
+            let p = pencil_with(&marks);
+            let first = aic(&p, &mut Buffers::default());
+            let all = all_aic_removals(&p, &mut Buffers::default());
+            assert_eq!(first.is_some(), all.is_some());
+            if let (Some(first), Some(all)) = (first, all) {
+                assert!(first.eliminations.iter().all(|e| all.eliminations.contains(e)), "{first:?} {all:?}");
+                found += 1;
+                more += usize::from(all.eliminations.len() > first.eliminations.len());
+            }
+        }
+        assert!(found > 300 && more > 100, "{found} found, {more} with more");
     }
 
     #[test]
