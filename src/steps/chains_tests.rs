@@ -1,14 +1,5 @@
-use super::super::testing::pencil_with;
+use super::super::testing::{keep, pencil_with};
 use super::*;
-use crate::steps::geometry::UNIT_CELLS;
-
-fn keep(marks: &mut [u16; 81], d: usize, unit: usize, cells: &[usize]) {
-    for cell in members(UNIT_CELLS[unit]) {
-        if !cells.contains(&cell) {
-            marks[cell] &= !(1 << d);
-        }
-    }
-}
 
 #[test]
 fn colouring_trap_removes_a_digit_seeing_both_colours() {

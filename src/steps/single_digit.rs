@@ -196,17 +196,9 @@ fn found(d: usize, bx: usize, row: usize, col: usize, line: usize, pattern: Cell
 
 #[cfg(test)]
 mod tests {
-    use super::super::geometry::{members, sees};
-    use super::super::testing::pencil_with;
+    use super::super::geometry::sees;
+    use super::super::testing::{keep, pencil_with};
     use super::*;
-
-    fn keep(marks: &mut [u16; 81], d: usize, unit: usize, cells: &[usize]) {
-        for cell in members(UNIT_CELLS[unit]) {
-            if !cells.contains(&cell) {
-                marks[cell] &= !(1 << d);
-            }
-        }
-    }
 
     #[test]
     fn skyscraper_on_two_rows() {

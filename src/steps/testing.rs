@@ -1,5 +1,6 @@
 //! Helpers for the techniques' unit tests.
 
+use super::geometry::{members, UNIT_CELLS};
 use super::pencil::Pencil;
 use crate::grid::Grid;
 use crate::parse::grid_from_text;
@@ -19,6 +20,15 @@ pub fn only_in(marks: &mut [u16; 81], d: usize, row: usize, cols: &[usize]) {
     for c in 0..9 {
         if !cols.contains(&c) {
             marks[row * 9 + c] &= !(1 << d);
+        }
+    }
+}
+
+/// Takes digit index `d` out of every cell of `unit` but `cells` (its only places there).
+pub fn keep(marks: &mut [u16; 81], d: usize, unit: usize, cells: &[usize]) {
+    for cell in members(UNIT_CELLS[unit]) {
+        if !cells.contains(&cell) {
+            marks[cell] &= !(1 << d);
         }
     }
 }
