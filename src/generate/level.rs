@@ -80,17 +80,19 @@ fn remove_within_with(
     if puzzle.givens() < CELLS && level_within(puzzle, ceiling).is_none() {
         return Ok(logic_level(puzzle));
     }
+    let mut board = Thinning::new(puzzle);
+    // Easy is the level of the start: removal toward it is at its level from the first orbit.
     if ceiling == Level::Easy {
-        remove_forced(puzzle, solution, orbits, order);
+        remove_forced(&mut board, solution, orbits, order);
+        *puzzle = board.grid();
         return Ok(Level::Easy);
     }
-    // Even easy puzzles, which need no uniqueness search, use the unavoidable sets: a removal
-    // that empties one lets a second solution in, so singles cannot solve the board, and a
-    // set check costs a fraction of trying them.
+    // While the puzzle is easy, the unavoidable sets refuse a removal before singles are
+    // tried: one that empties a set lets a second solution in, so singles cannot solve the
+    // board, and a set check costs a fraction of trying them.
     let sets = Unavoidable::of(solution);
     // The level so far; `None` once it is only known to be at most guessing.
     let mut level = Some(Level::Easy);
-    let mut board = Thinning::new(puzzle);
     let mut window = Window::default();
     // How singles fill the board while it is easy.
     let mut singles = SinglesOrder::new(&board, solution);
@@ -106,9 +108,6 @@ fn remove_within_with(
                 singles.put_first(members, solution);
             }
             Some(level)
-        } else if level == Some(ceiling) && ceiling != Level::Guessing {
-            // At the level: only forced removals go on, which need no grading.
-            None
         } else if sets.empties(board.givens(), members) {
             None
         } else if level == Some(Level::Easy) && singles.refill(members, solution) {
@@ -132,19 +131,23 @@ fn remove_within_with(
             Some(reached) => level = reached,
             None => board.give_back(members, solution),
         }
+        // At the level (never reached toward guessing, which is found at the end).
+        if level == Some(ceiling) {
+            remove_forced(&mut board, solution, orbits, order.get(k + 1..).unwrap_or_default());
+            break;
+        }
     }
     *puzzle = board.grid();
     Ok(level.unwrap_or_else(|| logic_level(puzzle)))
 }
 
-/// Removal toward easy, which a full grid is at already: as at any level reached, only the
-/// removals that a single forces go on (see [`Thinning::all_forced`]). Each keeps the puzzle
-/// solved by singles, so it stays easy with its one solution, and needs no check but that.
-/// The puzzle keeps the givens of an easy puzzle as people know it (about 33 of them): the
-/// fewest givens that singles still solve (about 25) need a refill of singles after every
-/// other removal, and `minimal=True` asks for those.
-fn remove_forced(puzzle: &mut Grid, solution: &Grid, orbits: &Orbits, order: &[u8]) {
-    let mut board = Thinning::new(puzzle);
+/// Removal once the puzzle is at the level asked for: only the orbits of `order` that a single
+/// forces go (see [`Thinning::all_forced`]). Each keeps the solution count and the level, so
+/// it needs no check but that. Toward easy, which a full grid is at already, this is all the
+/// removal: the puzzle keeps the givens of an easy puzzle as people know it (about 33 of them),
+/// where the fewest givens that singles still solve (about 25, what `minimal=True` asks for)
+/// would need a refill of singles after every other removal.
+fn remove_forced(board: &mut Thinning, solution: &Grid, orbits: &Orbits, order: &[u8]) {
     for &orbit in order {
         let members = orbits.get(usize::from(orbit));
         if !members.iter().all(|&cell| board.is_given(cell)) {
@@ -155,7 +158,6 @@ fn remove_forced(puzzle: &mut Grid, solution: &Grid, orbits: &Orbits, order: &[u
             board.give_back(members, solution);
         }
     }
-    *puzzle = board.grid();
 }
 
 #[cfg(test)]
