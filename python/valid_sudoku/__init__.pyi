@@ -1041,7 +1041,9 @@ def generate(
     - ``difficulty``: a level of ``LEVELS`` (``"easy"`` to ``"guessing"``): the puzzle's
       ``grade(puzzle).level`` is that level. Puzzles are drawn until one has it (a few ms
       each level on its own). An easy puzzle keeps about 33 givens, each removed one a
-      naked or hidden single when it went; with ``minimal=True`` about 24. Combined with ``clues``, ``minimal`` or ``symmetry``, a rare
+      naked or hidden single when it went; with ``minimal=True`` about 24. A guessing puzzle
+      is what removal to the end leaves (minimal, without a symmetry), in an order that
+      spreads its givens evenly over the rows and columns (nearly always one in each). Combined with ``clues``, ``minimal`` or ``symmetry``, a rare
       combination can search long and some never end (``difficulty="easy", clues=22``):
       such a search stops on Ctrl-C (KeyboardInterrupt). Another name raises ValueError
       listing the levels.

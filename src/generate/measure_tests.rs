@@ -1,7 +1,7 @@
 //! A driver for measuring the generator's work, not a timed test:
-//! `GEN_KIND=minimal GEN_N=200 cargo test --release --lib generate::measure_tests -- --ignored
-//! --nocapture` prints the time per puzzle and a checksum of the puzzles (equal checksums: the
-//! same seeded output); under `valgrind --tool=callgrind` the instruction count is the stable
+//! `GEN_KIND=minimal GEN_N=200 cargo test --release --lib
+//! generate::measure_tests::generate_seeded_items -- --ignored --nocapture` prints the time
+//! per puzzle and a checksum of the puzzles (equal checksums: the same seeded output); under `valgrind --tool=callgrind` the instruction count is the stable
 //! measure. `GEN_KIND` is `minimal`, `grid`, `rot180` or a level's name.
 
 use super::*;
@@ -38,4 +38,53 @@ fn generate_seeded_items() {
         start.elapsed().as_secs_f64() * 1e6 / n as f64,
         givens as f64 / n as f64
     );
+}
+
+/// `GEN_N=10000 cargo test --release --lib generate::measure_tests::guessing_share --
+/// --ignored --nocapture` prints how many results of removal to the end need guessing, for
+/// random orders and for the transversal orders that `difficulty="guessing"` uses, four of
+/// each on every grid, and how their givens lie: the share of results with a row without
+/// givens, and the mean count of givens.
+#[test]
+#[ignore = "a measuring driver: run with --ignored"]
+fn guessing_share() {
+    use super::descend::shuffled_orbits;
+    use super::removal::remove_orbits_with;
+    use super::transversals::transversal_orbits;
+    use super::unavoidable::Unavoidable;
+    use crate::grid::CELLS;
+    use crate::steps::logic_level;
+
+    let n: u64 = std::env::var("GEN_N").ok().and_then(|n| n.parse().ok()).unwrap_or(1000);
+    let orbits = Symmetry::None.orbits();
+    for transversal in [false, true] {
+        let (mut results, mut guessing, mut empty_row, mut givens) = (0usize, 0usize, 0usize, 0usize);
+        for item in 0..n {
+            let mut rng = Rng::for_item(2, item);
+            let solution = random_grid(&mut rng, &mut || false).expect("never stopped");
+            let sets = Unavoidable::of(&solution);
+            for _ in 0..4 {
+                let mut store = [0u8; CELLS];
+                let order = if transversal {
+                    transversal_orbits(&mut store, &orbits, &mut rng)
+                } else {
+                    shuffled_orbits(&mut store, orbits.len(), &mut rng)
+                };
+                let mut puzzle = solution;
+                remove_orbits_with(&sets, &mut puzzle, &solution, &orbits, order, 0, &mut || false).expect("never stopped");
+                results += 1;
+                guessing += usize::from(logic_level(&puzzle) == Level::Guessing);
+                empty_row += usize::from(puzzle.cells().chunks(9).any(|row| row.iter().all(|&v| v == 0)));
+                givens += puzzle.givens();
+            }
+        }
+        let share = |k: usize| 100.0 * k as f64 / results as f64;
+        println!(
+            "{} orders: {results} results, {:.2}% need guessing, {:.1}% have a row without givens, {:.2} givens on average",
+            if transversal { "transversal" } else { "random" },
+            share(guessing),
+            share(empty_row),
+            givens as f64 / results as f64
+        );
+    }
 }

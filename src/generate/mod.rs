@@ -22,6 +22,7 @@ pub mod request;
 pub mod singles;
 pub mod symmetry;
 pub mod thinning;
+pub mod transversals;
 #[cfg(test)]
 mod tests;
 pub mod unavoidable;

@@ -9,6 +9,7 @@ use super::level::remove_within;
 use super::removal::{is_minimal, remove_orbits, remove_orbits_with};
 use super::request::Request;
 use super::symmetry::{Orbits, Symmetry};
+use super::transversals::transversal_orbits;
 use super::unavoidable::Unavoidable;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
@@ -128,14 +129,15 @@ fn toward_level(
     }
     let sets = Unavoidable::of(&solution);
     for _ in 0..ORDERS_PER_GRID {
-        let order = shuffled_orbits(&mut order, orbits.len(), rng);
         let found = if level == Level::Guessing {
             // Every puzzle is at most guessing, so removal toward it is removal to the end,
             // and only the result is graded; most results are not guessing, and half of them
             // propagation alone solves (singles, pointing and claiming: at most medium), which
             // shows it for a fraction of the grade's cost. Of the others, the quick proof that
             // the path solves them settles most (the extreme ones the dearest to grade), and
-            // only the rest are graded, from past singles, which do not solve them.
+            // only the rest are graded, from past singles, which do not solve them. The order
+            // goes a transversal at a time, which makes guessing puzzles more often.
+            let order = transversal_orbits(&mut order, orbits, rng);
             let mut puzzle = solution;
             remove_orbits_with(&sets, &mut puzzle, &solution, orbits, order, 0, should_stop)?;
             let guessing = !Partial::new(&puzzle).is_solved()
@@ -143,6 +145,7 @@ fn toward_level(
                 && level_past_singles(&puzzle, Level::Guessing) == Some(Level::Guessing);
             guessing.then_some(puzzle)
         } else {
+            let order = shuffled_orbits(&mut order, orbits.len(), rng);
             let mut back = [0u8; CELLS];
             let back = shuffled_orbits(&mut back, orbits.len(), rng);
             from_above(level, &sets, &solution, orbits, order, back, should_stop)?
