@@ -5,8 +5,10 @@ use numpy::{IntoPyArray, PyArray3, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyString};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::bindings::input::arguments::thread_count;
+use crate::bindings::canonical::memory_error;
+use crate::bindings::input::arguments::{thread_count, type_name};
 use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::steps::grades::{Grades, Row};
@@ -16,6 +18,7 @@ use crate::bindings::input::marks::{marks_error, read_marks};
 use crate::bindings::input::numpy_input;
 use crate::bindings::steps::values::{PyGrade, PySolvePath, PyStep};
 use crate::batch::Cost;
+use crate::canonical::{OutOfMemory, Searcher};
 use crate::check::is_valid;
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::steps::{self, GradeError, Pencil, Technique, Techniques, Uniqueness, ALL_TECHNIQUES};
@@ -107,7 +110,7 @@ pub fn grade(board: &Bound<'_, PyAny>) -> PyResult<PyGrade> {
     let grid = cells::grid_from_object(board)?;
     let interrupt = Interrupt::new();
     let maps = steps::fixed_maps();
-    let outcome = board.py().detach(|| steps::grade(&grid, &maps, &mut || interrupt.should_stop()));
+    let outcome = board.py().detach(|| steps::grade(&grid, &maps, &mut Searcher::new(), &mut || interrupt.should_stop()));
     // A Ctrl-C heard as grading ended is raised all the same: Python has cleared it.
     if let Some(error) = interrupt.take_raised() {
         return Err(error);
@@ -117,6 +120,7 @@ pub fn grade(board: &Bound<'_, PyAny>) -> PyResult<PyGrade> {
         Err(GradeError::NoSolution) => Err(PyValueError::new_err("the board has no solution: grade needs exactly one")),
         Err(GradeError::Several) => Err(PyValueError::new_err("the board has more than one solution: grade needs exactly one")),
         Err(GradeError::Stopped) => Err(PyValueError::new_err("grading stopped")),
+        Err(GradeError::OutOfMemory) => Err(memory_error(OutOfMemory)),
     }
 }
 
@@ -130,18 +134,28 @@ pub fn grade_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     let mut inputs = [read_boards(boards, "boards")?];
     let interrupt = Interrupt::new();
     let maps = steps::fixed_maps();
+    let out_of_memory = AtomicBool::new(false);
     let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+        let mut searcher = Searcher::new();
         for (k, (slot, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
             if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
                 return;
             }
-            slot.0 = steps::grade(&grid_of(cells), &maps, &mut || interrupt.should_stop()).ok();
+            let graded = steps::grade(&grid_of(cells), &maps, &mut searcher, &mut || interrupt.should_stop());
+            if graded == Err(GradeError::OutOfMemory) {
+                out_of_memory.store(true, Ordering::Relaxed);
+            }
+            slot.0 = graded.ok();
         }
     });
     if let Some(error) = interrupt.raised() {
         return Err(error);
     }
-    Ok(Grades::new(py, &rows?))
+    let rows = rows?;
+    if out_of_memory.into_inner() {
+        return Err(memory_error(OutOfMemory));
+    }
+    Ok(Grades::new(py, &rows))
 }
 
 /// The board, read through the one input layer, refused when a digit repeats: no technique
@@ -160,8 +174,11 @@ fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyResult<Techniq
     if techniques.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("techniques: expected an iterable of technique names, got a str (wrap it in a list)"));
     }
+    let names = techniques.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("techniques: expected an iterable of technique names or None, got {}", type_name(techniques)))
+    })?;
     let mut allowed = 0;
-    for name in techniques.try_iter()? {
+    for name in names {
         let name = name?;
         let text: String = name.extract().map_err(|_| PyTypeError::new_err(format!("techniques: expected names from TECHNIQUES, got {}", name.repr().map(|r| r.to_string()).unwrap_or_default())))?;
         let technique = Technique::from_name(&text)
