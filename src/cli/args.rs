@@ -118,9 +118,11 @@ pub enum Command {
     Solve(SolveArgs),
     /// Write each board's canonical (minlex) form: one line of 81 digits per board, 0 for empty.
     #[command(after_help = CANONICAL_EXAMPLES)]
+    #[command(mut_arg("json", |arg| arg.help("Write one JSON object per line: source, line and \"canonical\"")))]
     Canonical(FormArgs),
     /// Report each board equivalent to an earlier one (same canonical form), across all files.
     #[command(after_help = DEDUPE_EXAMPLES)]
+    #[command(mut_arg("json", |arg| arg.help("Write one JSON object per duplicate: source, line and \"duplicate_of\"")))]
     Dedupe(FormArgs),
     /// Make proper puzzles (exactly one solution each): one per line, 81 characters, '.' for
     /// empty; with --solutions, CSV with a puzzle,solution header.
@@ -128,6 +130,7 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Grade each board as a person would solve it: level, score and hardest technique.
     #[command(after_help = GRADE_EXAMPLES)]
+    #[command(mut_arg("json", |arg| arg.help("Write one JSON object per line: source, line, \"proper\" and the grade's fields")))]
     Grade(FormArgs),
 }
 
@@ -187,8 +190,7 @@ pub struct FormArgs {
     #[command(flatten)]
     pub inputs: Inputs,
 
-    /// Write one JSON object per line: source, line, and "canonical" (canonical),
-    /// "duplicate_of" (dedupe, for each duplicate) or the grade's fields (grade).
+    /// Write one JSON object per line (each subcommand's help says which fields).
     #[arg(long)]
     pub json: bool,
 

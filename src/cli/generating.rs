@@ -60,15 +60,10 @@ pub fn generate<W: Write, E: Write>(args: &GenerateArgs, stdout: W, mut stderr: 
 fn request_of(args: &GenerateArgs) -> Result<Request, String> {
     let symmetry = match &args.symmetry {
         None => Symmetry::None,
-        Some(name) => Symmetry::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-            format!("--symmetry: expected one of {}, got '{name}'", names.join(", "))
-        })?,
+        Some(name) => crate::generate::symmetry_of(name, "--symmetry", "")?,
     };
     let difficulty = match &args.difficulty {
-        Some(name) => Some(crate::generate::level_of(name).map_err(|_| {
-            format!("--difficulty {name}: expected one of {}", crate::generate::request::level_names())
-        })?),
+        Some(name) => Some(crate::generate::level_of(name, "--difficulty", "")?),
         None => None,
     };
     let request = Request { clues: args.clues, minimal: args.minimal, symmetry, difficulty };

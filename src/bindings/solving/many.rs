@@ -4,7 +4,7 @@
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
-use crate::bindings::input::arguments::{limit_value, thread_count, Limit};
+use crate::bindings::input::arguments::{flag_value, limit_value, thread_count, Limit};
 use crate::bindings::run::batch_run::run_batch_heard;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::run::interrupt::Interrupt;
@@ -32,13 +32,7 @@ impl Default for Row {
 #[pyo3(signature = (boards, /, *, threads = None, as_text = None))]
 pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>, as_text: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
     let py = boards.py();
-    let as_text = match as_text {
-        None => false,
-        Some(flag) => flag.cast::<pyo3::types::PyBool>().map(|flag| flag.is_true()).map_err(|_| {
-            let found = flag.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-            pyo3::exceptions::PyTypeError::new_err(format!("as_text: expected a bool, got {found}"))
-        })?,
-    };
+    let as_text = flag_value(as_text, "as_text")?;
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
