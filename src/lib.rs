@@ -24,6 +24,8 @@ pub mod solve;
 pub mod steps;
 pub mod symbols;
 pub mod text;
+#[cfg(test)]
+mod test_data;
 
 mod bindings;
 

@@ -257,9 +257,7 @@ fn a_thousand_boards_against_the_reference() {
 #[test]
 #[ignore]
 fn canonical_throughput() {
-    let path = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| "/work/shared/data".into()) + "/norvig/sudokus_17.txt";
-    let text = std::fs::read_to_string(path).unwrap();
-    let boards: Vec<[u8; CELLS]> = text.lines().filter(|l| l.len() >= 81).map(grid_from).collect();
+    let boards: Vec<[u8; CELLS]> = crate::test_data::test_data_boards("norvig/sudokus_17.txt").iter().map(|l| grid_from(l)).collect();
     let mut searcher = Searcher::new();
     let start = std::time::Instant::now();
     let mut forms = std::collections::HashSet::new();
@@ -282,8 +280,7 @@ fn canonical_throughput() {
 #[test]
 #[ignore]
 fn grid_throughput() {
-    let path = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| "/work/shared/data".into()) + "/kaggle/puzzles-solutions-sample.csv";
-    let text = std::fs::read_to_string(path).unwrap();
+    let Some(text) = crate::test_data::test_data_text("kaggle/puzzles-solutions-sample.csv") else { return };
     let limit = std::env::var("GRIDS").ok().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
     let grids: Vec<[u8; CELLS]> = text.lines().skip(1).filter_map(|l| l.split(',').nth(1)).map(grid_from).take(limit).collect();
     let mut searcher = Searcher::new();

@@ -7,15 +7,11 @@
 
 use super::*;
 use crate::parse::grid_from_text;
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// The boards of one line file of the data, or `None` when the data is absent.
 fn puzzles(name: &str) -> Option<Vec<Grid>> {
-    let data = std::env::var_os("VALID_SUDOKU_DATA")
-        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"), PathBuf::from);
-    let path = data.join(name);
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = crate::test_data::test_data_text(name)?;
     let boards = text
         .lines()
         .map(str::trim)
