@@ -77,6 +77,7 @@ pub(crate) fn portable_is_valid_cells(cells: &[u8; CELLS]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bounds::Known;
     use crate::grid::{box_of, Unit};
 
     /// The slow, obviously right rule, to compare the fast one against.
@@ -86,7 +87,7 @@ mod tests {
                 let mut seen = [false; 10];
                 (0..SIDE).all(|k| {
                     let (r, c) = unit.cell(index, k);
-                    let v = grid.get(r, c).unwrap_or(0) as usize;
+                    let v = grid.get(r, c).known() as usize;
                     let fresh = v == 0 || !seen[v];
                     seen[v] = true;
                     fresh

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::grid::{Grid, Unit, SIDE};
+use crate::bounds::Known;
 
 /// One digit that appears more than once in one row, column or box.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -26,7 +27,7 @@ pub fn conflicts(grid: &Grid) -> Vec<Conflict> {
             let mut holders = [0u16; 10];
             for k in 0..SIDE {
                 let (r, c) = unit.cell(index, k);
-                let value = grid.get(r, c).unwrap_or(0);
+                let value = grid.get(r, c).known();
                 holders[usize::from(value)] |= 1 << k;
             }
             for digit in 1..=9u8 {

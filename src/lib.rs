@@ -6,6 +6,7 @@
 
 pub mod arrow;
 pub mod batch;
+mod bounds;
 pub mod canonical;
 pub mod check;
 #[cfg(target_arch = "x86_64")]

@@ -160,7 +160,7 @@ fn first_bad_char(text: &str, place: impl Fn(usize) -> Place) -> BoardError {
 
 /// Wraps values that came out of [`SYMBOL_VALUE`] and so are all 0-9.
 fn grid_of_checked(values: [u8; CELLS]) -> Grid {
-    Grid::from_values(values).unwrap_or(Grid::EMPTY)
+    Grid::from_checked(values)
 }
 
 #[cfg(test)]

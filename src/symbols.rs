@@ -9,6 +9,7 @@ use crate::grid::CELLS;
 pub use crate::parse::SYMBOL_VALUE as TEXT_SYMBOL_VALUE;
 pub use crate::error::EXPECTED_SYMBOL;
 use crate::parse::{fill_from_ascii, NOT_A_SYMBOL};
+use crate::bounds::Known;
 
 /// A board's cells, row-major, 0 for empty.
 pub type BoardCells = [u8; CELLS];
@@ -65,11 +66,12 @@ pub fn diagnose_cells(field: &[u8], count: usize, after: &str) -> FieldError {
 /// The character starting at byte `offset` as a message shows it: quoted (`'x'`), or as
 /// `byte 0xff` where the bytes there are not UTF-8 text.
 pub fn shown_char(bytes: &[u8], offset: usize) -> String {
+    // Past the end there is no character: the message shows ''.
     let tail = bytes.get(offset..).unwrap_or_default();
-    let head = tail.get(..4).unwrap_or(tail);
+    let head = &tail[..tail.len().min(4)];
     let valid = match std::str::from_utf8(head) {
         Ok(text) => text,
-        Err(error) => std::str::from_utf8(head.get(..error.valid_up_to()).unwrap_or_default()).unwrap_or_default(),
+        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).ok().known(),
     };
     match (valid.chars().next(), head.first()) {
         (Some(ch), _) => format!("'{}'", shorten(&ch.to_string())),
@@ -80,8 +82,9 @@ pub fn shown_char(bytes: &[u8], offset: usize) -> String {
 
 /// The character starting at byte `offset`, escaped and shortened for a message.
 pub fn char_at(bytes: &[u8], offset: usize) -> String {
+    // Past the end there is no character: the message shows ''.
     let tail = bytes.get(offset..).unwrap_or_default();
-    let head = tail.get(..4).unwrap_or(tail);
+    let head = &tail[..tail.len().min(4)];
     let text = String::from_utf8_lossy(head);
     let first: String = text.chars().take(1).collect();
     shorten(&first)
@@ -89,7 +92,7 @@ pub fn char_at(bytes: &[u8], offset: usize) -> String {
 
 /// The 0-based character offset of byte `offset` in `bytes` (UTF-8; invalid bytes count one each).
 pub fn char_offset(bytes: &[u8], offset: usize) -> usize {
-    let head = bytes.get(..offset).unwrap_or(bytes);
+    let head = bytes.get(..offset).known_or(bytes);
     // Every byte that does not continue a multi-byte sequence starts a character.
     head.iter().filter(|&&byte| byte & 0xC0 != 0x80).count()
 }

@@ -28,6 +28,7 @@ use super::error::ArrowError;
 use super::ffi::ArrowArray;
 use super::format::Layout;
 use super::memory::{all_set, bit_set, bitmap_len, i32_at, i64_at, Bytes};
+use crate::bounds::Known;
 
 /// The 16 bytes that describe one value of a view layout.
 const VIEW: usize = 16;
@@ -315,7 +316,7 @@ impl Chunk {
         let mut expected = start;
         let mut ok = width > INLINE;
         for view in views.chunks_exact(VIEW) {
-            let fields = (word32(view), word32(view.get(8..).unwrap_or_default()), word32(view.get(12..).unwrap_or_default()));
+            let fields = (word32(view), word32(view.get(8..).known()), word32(view.get(12..).known()));
             ok &= fields == (width as i32, buffer, expected);
             expected = expected.wrapping_add(width as i32);
         }

@@ -74,7 +74,7 @@ impl fmt::Display for ArrowError {
             }
             ArrowErrorKind::Malformed(why) => write!(f, "{name}: malformed Arrow array: {why}"),
             ArrowErrorKind::Stream(message) => write!(f, "{name}: the Arrow stream failed: {message}"),
-            ArrowErrorKind::OutOfMemory => write!(f, "{name}: out of memory"),
+            ArrowErrorKind::OutOfMemory => write!(f, "{name}: not enough memory for this column"),
         }
     }
 }

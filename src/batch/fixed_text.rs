@@ -7,6 +7,7 @@
 use crate::grid::CELLS;
 
 use super::source::{fill_from_line, BatchError, BoardSource};
+use crate::bounds::Known;
 
 /// How the characters of an element are stored.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -75,7 +76,7 @@ impl BoardSource for FixedText {
             match self.chars {
                 Chars::Bytes => {
                     let end = element.iter().rposition(|&b| b != 0).map_or(0, |last| last + 1);
-                    fill_from_line(index, element.get(..end).unwrap_or_default(), false, board)?;
+                    fill_from_line(index, element.get(..end).known(), false, board)?;
                 }
                 Chars::Ucs4 { swapped } => {
                     line.clear();

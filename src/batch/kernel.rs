@@ -92,6 +92,8 @@ pub fn validate_blocks<const SYMBOLS: bool>(kernel: Kernel, bytes: &[u8], stride
     let (wide_flags, narrow_flags) = flags.split_at_mut(wide);
     for (block, flags) in wide_flags.chunks_exact_mut(avx512::LANES).enumerate() {
         let Ok(flags) = <&mut [bool; avx512::LANES]>::try_from(flags) else { return false };
+        // Empty past the end of `bytes`: the block checks its length (below), and there is
+        // nothing to prefetch beyond the last block.
         let here = bytes.get(block * avx512::LANES * stride..).unwrap_or_default();
         let ahead = AHEAD_WIDE * avx512::LANES * stride;
         let next = Thirds::new(here.get(ahead..ahead + avx512::LANES * stride).unwrap_or_default());
@@ -105,6 +107,7 @@ pub fn validate_blocks<const SYMBOLS: bool>(kernel: Kernel, bytes: &[u8], stride
     if kernel == Kernel::Portable {
         return false;
     }
+    // Empty when short, which the AVX2 blocks check as the wide ones do.
     let bytes = bytes.get(wide * stride..).unwrap_or_default();
     // SAFETY: the kernel is Avx2 or Avx512 (checked above), chosen only where
     // `is_x86_feature_detected!("avx2")` said so.
@@ -119,6 +122,7 @@ fn avx2_blocks<const SYMBOLS: bool>(bytes: &[u8], stride: usize, flags: &mut [bo
     use super::avx2;
     for (block, flags) in flags.chunks_mut(avx2::LANES).enumerate() {
         let Ok(flags) = <&mut [bool; avx2::LANES]>::try_from(flags) else { return false };
+        // Empty past the end, as above.
         let here = bytes.get(block * avx2::LANES * stride..).unwrap_or_default();
         let ahead = AHEAD * avx2::LANES * stride;
         let next = Thirds::new(here.get(ahead..ahead + avx2::LANES * stride).unwrap_or_default());

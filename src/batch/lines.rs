@@ -15,6 +15,7 @@ use crate::parse;
 use super::source::{try_filled, BatchError, BoardSource};
 
 use crate::symbols::diagnose;
+use crate::bounds::Known;
 
 /// What may follow a board on its line.
 const AFTER_BOARD: &str = "the end of the line";
@@ -23,7 +24,7 @@ const AFTER_BOARD: &str = "the end of the line";
 /// fixed-stride line ends the line there, as a puzzle file reads.
 fn content_before_newline(content: &[u8]) -> &[u8] {
     let head = match memchr::memchr(b'\n', content) {
-        Some(newline) => content.get(..newline).unwrap_or(content),
+        Some(newline) => content.get(..newline).known_or(content),
         None => content,
     };
     head.strip_suffix(b"\r").unwrap_or(head)
@@ -129,7 +130,7 @@ impl BoardSource for Lines<'_> {
             let line = self.line(index).unwrap_or_default();
             let content = match &self.starts {
                 // The endings were checked when the text was indexed.
-                Starts::Every { .. } => line.get(..CELLS).unwrap_or(line),
+                Starts::Every { .. } => &line[..line.len().min(CELLS)],
                 Starts::Indexed(_) => {
                     let content = line.strip_suffix(b"\n").unwrap_or(line);
                     content.strip_suffix(b"\r").unwrap_or(content)

@@ -47,6 +47,7 @@ pub use threads::available_threads;
 
 // Public for the command, which spreads --unique and --solve over threads the same way.
 pub use threads::{part_count, run_parts, run_parts_watched};
+use crate::bounds::Known;
 
 /// Boards per SIMD block.
 const BLOCK: usize = 32;
@@ -94,9 +95,9 @@ pub fn boards_in_shape(shape: &[usize]) -> Result<usize, ShapeError> {
 /// at the start of `cells`. Fails on the first value above 9.
 pub fn validate_values(cells: &[u8], out: &mut [bool], threads: usize) -> Result<(), BadCell> {
     let boards = out.len().min(cells.len() / CELLS);
-    let out = out.get_mut(..boards).unwrap_or_default();
+    let out = out.get_mut(..boards).known();
     for_each_part(out, threads, |first, flags| {
-        let bytes = cells.get(first * CELLS..(first + flags.len()) * CELLS).unwrap_or_default();
+        let bytes = cells.get(first * CELLS..(first + flags.len()) * CELLS).known();
         values_on_this_thread(bytes, flags)
     })
 }
@@ -114,7 +115,7 @@ where
         let mut buffer = vec![0u8; CONVERT_CHUNK.min(flags.len()) * CELLS];
         for (chunk, chunk_flags) in flags.chunks_mut(CONVERT_CHUNK).enumerate() {
             let start = chunk * CONVERT_CHUNK;
-            let values = buffer.get_mut(..chunk_flags.len() * CELLS).unwrap_or_default();
+            let values = buffer.get_mut(..chunk_flags.len() * CELLS).known();
             fill(first + start, values);
             values_on_this_thread(values, chunk_flags)
                 .map_err(|bad| BadCell { board: start + bad.board, ..bad })?;
@@ -151,7 +152,7 @@ pub fn validate_source(source: &dyn BoardSource, first: usize, out: &mut [bool],
 
 /// Validation as a driver operation: the boards of the first (only) source.
 pub fn validate_op(values: &[&[u8]], flags: &mut [bool]) {
-    validate_chunk(values.first().copied().unwrap_or_default(), flags);
+    validate_chunk(values.first().copied().known(), flags);
 }
 
 /// Validation as a driver operation on values the driver has not scanned
@@ -159,7 +160,7 @@ pub fn validate_op(values: &[&[u8]], flags: &mut [bool]) {
 /// and names it. This spares a scan of every board read in place: the SIMD kernels check the
 /// values as they go.
 pub fn validate_raw_op(values: &[&[u8]], flags: &mut [bool]) -> bool {
-    values_on_this_thread(values.first().copied().unwrap_or_default(), flags).is_ok()
+    values_on_this_thread(values.first().copied().known(), flags).is_ok()
 }
 
 /// The name of the validator in use: "avx512", "avx2" or "portable".
@@ -190,8 +191,8 @@ where
 /// Validates boards of values on the calling thread, a SIMD block at a time where possible.
 fn values_on_this_thread(cells: &[u8], out: &mut [bool]) -> Result<(), BadCell> {
     let done = simd_blocks(cells, out)?;
-    let rest_cells = cells.get(done * CELLS..).unwrap_or_default();
-    let rest_out = out.get_mut(done..).unwrap_or_default();
+    let rest_cells = cells.get(done * CELLS..).known();
+    let rest_out = out.get_mut(done..).known();
     portable::validate(rest_cells, &portable::VALUES, rest_out).map_err(|(board, cell)| BadCell { board: done + board, cell })
 }
 
@@ -204,7 +205,7 @@ fn simd_blocks(cells: &[u8], out: &mut [bool]) -> Result<usize, BadCell> {
         return Ok(0);
     }
     let whole = out.len().min(cells.len() / CELLS) / BLOCK * BLOCK;
-    let (bytes, flags) = (cells.get(..whole * CELLS).unwrap_or_default(), out.get_mut(..whole).unwrap_or_default());
+    let (bytes, flags) = (cells.get(..whole * CELLS).known(), out.get_mut(..whole).known());
     if !kernel::validate_blocks::<false>(kernel, bytes, CELLS, flags) {
         // Some value is above 9: the checked path finds the first one.
         portable::validate(bytes, &portable::VALUES, flags).map_err(|(board, cell)| BadCell { board, cell })?;

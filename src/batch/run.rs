@@ -9,6 +9,7 @@ use super::source::{first_out_of_range, try_zeroed, value_error, BatchError, Boa
 use super::threads::{part_count_per_thread, run_parts_watched, PARTS_PER_THREAD};
 use super::BLOCK;
 use crate::grid::CELLS;
+use crate::bounds::Known;
 
 /// Boards read per step: 81 KB of values per source, which stays in cache.
 pub const CHUNK: usize = 1024;
@@ -241,7 +242,7 @@ where
         }
         for (index, (source, buffer)) in sources.iter().zip(buffers.iter_mut()).enumerate() {
             if source.in_place(start, count).is_none() {
-                let values = buffer.get_mut(..count * CELLS).unwrap_or_default();
+                let values = buffer.get_mut(..count * CELLS).known();
                 source.fill(start, values).map_err(|error| Failure { source: index, error })?;
             }
         }
@@ -251,7 +252,7 @@ where
         let mut views: Vec<&[u8]> = Vec::new();
         views.try_reserve_exact(sources.len()).map_err(|_| Failure { source: 0, error: BatchError::OutOfMemory })?;
         for (source, buffer) in sources.iter().zip(buffers.iter()) {
-            views.push(source.in_place(start, count).unwrap_or_else(|| buffer.get(..count * CELLS).unwrap_or_default()));
+            views.push(source.in_place(start, count).unwrap_or_else(|| buffer.get(..count * CELLS).known()));
         }
         if !op(start, &views, slots) {
             // Filled buffers hold checked values, so the bad one is in a source read in place.

@@ -9,6 +9,7 @@
 use crate::error::{BoardError, Place, Problem, TextError};
 use crate::grid::CELLS;
 use crate::parse;
+use crate::bounds::Known;
 
 /// Why a batch could not be read: the first bad board, in the terms of its input form.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -101,7 +102,7 @@ impl BoardSource for Values<'_> {
     fn fill(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
         let count = out.len() / CELLS;
         let cells = self.slice(first, count).unwrap_or_default();
-        out.copy_from_slice(cells.get(..out.len()).unwrap_or_default());
+        out.copy_from_slice(cells.get(..out.len()).known());
         match first_out_of_range(out) {
             Some((board, cell)) => Err(value_error(self, first + board, cell, out.get(board * CELLS + cell))),
             None => Ok(()),

@@ -10,6 +10,7 @@ use crate::error::{BoardError, Place, Problem};
 use crate::grid::{CELLS, SIDE};
 
 use super::source::{BatchError, BoardSource};
+use crate::bounds::Known;
 
 /// How one cell is stored.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -112,7 +113,7 @@ impl StridedInts {
 
     /// The stored integer of `cell` of board `board`, widened.
     fn read(&self, board: usize, cell: usize) -> i128 {
-        let offset = (board as isize).wrapping_mul(self.board_stride).wrapping_add(self.cell_offsets.get(cell).copied().unwrap_or(0));
+        let offset = (board as isize).wrapping_mul(self.board_stride).wrapping_add(self.cell_offsets.get(cell).copied().known());
         let mut bytes = [0u8; 8];
         let width = self.int.bytes;
         // SAFETY: `board` < `boards` and `cell` < 81, so the offset is one that `batch`'s or
@@ -123,7 +124,7 @@ impl StridedInts {
                 *byte = at.add(k).read_unaligned();
             }
         }
-        let slice = bytes.get_mut(..width).unwrap_or_default();
+        let slice = bytes.get_mut(..width).known();
         let stored_big_endian = self.int.swapped == cfg!(target_endian = "little");
         if stored_big_endian {
             slice.reverse();

@@ -18,6 +18,7 @@ use crate::batch::Cost;
 use crate::canonical::{Canonical, Map, OutOfMemory, Searcher};
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
+use crate::bounds::Known;
 
 /// Boards canonicalised between two checks for Ctrl-C.
 const BOARDS_PER_CHECK: usize = 64;
@@ -113,7 +114,7 @@ pub fn random_isomorphs_many<'py>(
     if inputs.len() == 1 {
         // Each chunk is mapped as the driver reads it, straight into the array for numpy.
         let rows = run_batch_indexed(py, &mut inputs, threads, Cost::Light, |first, values, out: &mut [Row]| {
-            let boards = values.first().copied().unwrap_or_default();
+            let boards = values.first().copied().known();
             for_each_map(seed, first, out.len(), |k, map| {
                 if let (Some(cells), Some(row)) = (board_at(boards, k), out.get_mut(k)) {
                     map.apply_each_into([cells], [&mut row.0]);
@@ -126,7 +127,7 @@ pub fn random_isomorphs_many<'py>(
     // Pairs are read together (the first bad board of either is reported in board order) and
     // mapped as they are read, then split into the two arrays.
     let pairs = run_batch_indexed(py, &mut inputs, threads, Cost::Light, |first, values, out: &mut [[Row; 2]]| {
-        let (boards, answers) = (values.first().copied().unwrap_or_default(), values.get(1).copied().unwrap_or_default());
+        let (boards, answers) = (values.first().copied().known(), values.get(1).copied().known());
         for_each_map(seed, first, out.len(), |k, map| {
             if let (Some(board), Some(answer), Some([puzzle, solution])) = (board_at(boards, k), board_at(answers, k), out.get_mut(k)) {
                 map.apply_each_into([board, answer], [&mut puzzle.0, &mut solution.0]);

@@ -19,6 +19,7 @@
 use super::lazy_columns::Columns;
 use super::search::{offer, Best, Node, OutOfMemory, Standing};
 use crate::grid::SIDE;
+use crate::bounds::Known;
 
 const NONE: u8 = u8::MAX;
 
@@ -279,7 +280,7 @@ impl<'a> Search<'a> {
             at + 1
         };
         if self.best.found && *standing == Standing::Equal {
-            let target = self.best.row.get(j).copied().unwrap_or(0);
+            let target = self.best.row.get(j).copied().known();
             if label > target {
                 return false;
             }

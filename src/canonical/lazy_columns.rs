@@ -15,6 +15,7 @@
 
 use super::search::{beats, label_of, offer, Best, Node, OutOfMemory, Standing};
 use crate::grid::SIDE;
+use crate::bounds::Known;
 
 /// An image position or stack with no source yet.
 pub(super) const OPEN: u8 = u8::MAX;
@@ -152,10 +153,10 @@ impl Placing<'_> {
     /// stack, empty in the row, that no open position before `j` stands for yet.
     #[allow(clippy::too_many_arguments)]
     fn position(&self, j: usize, empty: u8, empty_stacks: u8, node: Node, mut standing: Standing, image: &mut [u8; SIDE], best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
-        let at = node.cols.at.get(j).copied().unwrap_or(0);
+        let at = node.cols.at.get(j).copied().known();
         if at != OPEN {
             let mut child = node;
-            let label = label_of(&mut child, self.row.get(usize::from(at)).copied().unwrap_or(0));
+            let label = label_of(&mut child, self.row.get(usize::from(at)).copied().known());
             if !beats(best, j, label, &mut standing) {
                 return Ok(());
             }
@@ -167,12 +168,12 @@ impl Placing<'_> {
             }
             return self.next(j, 0, empty - 1, empty_stacks, node, standing, image, best, out);
         }
-        let source = node.cols.stack_at.get(j / 3).copied().unwrap_or(0);
+        let source = node.cols.stack_at.get(j / 3).copied().known();
         let open_here = (node.cols.open >> (3 * source) & 0b111) as u8;
         for k in 0..3u8 {
             let column = source * 3 + k;
             let bit = 1u16 << column;
-            let twins = self.twins.get(usize::from(column)).copied().unwrap_or(0);
+            let twins = self.twins.get(usize::from(column)).copied().known();
             if node.cols.open & bit == 0 || self.nonzero & bit == 0 || twins & open_here != 0 {
                 continue;
             }
@@ -181,7 +182,7 @@ impl Placing<'_> {
             if let Some(slot) = child.cols.at.get_mut(j) {
                 *slot = column;
             }
-            let label = label_of(&mut child, self.row.get(usize::from(column)).copied().unwrap_or(0));
+            let label = label_of(&mut child, self.row.get(usize::from(column)).copied().known());
             let mut trial = standing;
             if !beats(best, j, label, &mut trial) {
                 continue;

@@ -9,6 +9,7 @@
 use super::tables::PERMS3;
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::rng::Rng;
+use crate::bounds::Known;
 
 /// The number of geometric maps: (3!)^8 * 2.
 pub const GEOMETRIES: u32 = 3_359_232;
@@ -69,7 +70,7 @@ fn invert<const N: usize>(perm: &[u8; N]) -> [u8; N] {
 
 /// `first[second[i]]` for each `i`: apply `second`'s lookup, then `first`'s.
 fn chain<const N: usize>(first: &[u8; N], second: &[u8; N]) -> [u8; N] {
-    second.map(|s| first.get(usize::from(s)).copied().unwrap_or(0))
+    second.map(|s| first.get(usize::from(s)).copied().known())
 }
 
 /// Nine lines from four permutation indexes (0-5): the order of the three groups, then the
@@ -185,7 +186,7 @@ impl Map {
         for (out_row, &row) in out.chunks_exact_mut(SIDE).zip(&self.rows) {
             let base = usize::from(row) * step_r;
             for (slot, &col) in out_row.iter_mut().zip(&self.cols) {
-                let v = cells.get(base + usize::from(col) * step_c).copied().unwrap_or(0);
+                let v = cells.get(base + usize::from(col) * step_c).copied().known();
                 *slot = if v < 16 { table[usize::from(v & 15)] } else { v };
             }
         }
@@ -194,7 +195,7 @@ impl Map {
     /// The image of a board.
     pub fn apply(&self, grid: &Grid) -> Grid {
         // A relabelled board still has every cell 0-9.
-        Grid::from_values(self.apply_cells(grid.cells())).unwrap_or(*grid)
+        Grid::from_values(self.apply_cells(grid.cells())).ok().known_or(*grid)
     }
 
     /// The map that applies `self` first and then `next`: `self.then(&next).apply(g)` is

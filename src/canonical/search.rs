@@ -15,6 +15,7 @@ use super::lazy_columns::{place_row, Columns};
 use super::structure::{transposed, Lines};
 use super::Map;
 use crate::grid::{CELLS, SIDE};
+use crate::bounds::Known;
 
 /// A partial map: the image rows chosen so far and how they look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,7 +202,7 @@ fn expand_in_band(node: &Node, depth: usize, orientation: &Orientation, best: &m
         if let Some(slot) = child.rows.get_mut(depth) {
             *slot = source_row as u8;
         }
-        let row = orientation.rows.get(source_row).copied().unwrap_or([0; SIDE]);
+        let row = orientation.rows.get(source_row).copied().known();
         if node.cols.open == 0 && !node.pending {
             place_fixed(&row, child, best, out)?;
         } else if row.iter().all(|&v| v == 0) {
@@ -209,7 +210,7 @@ fn expand_in_band(node: &Node, depth: usize, orientation: &Orientation, best: &m
             let standing = if best.found && best.row != [0; SIDE] { Standing::Less } else { Standing::Equal };
             offer(best, [0; SIDE], standing, child, out)?;
         } else if node.pending {
-            let first = orientation.rows.get(usize::from(node.anchor)).copied().unwrap_or([0; SIDE]);
+            let first = orientation.rows.get(usize::from(node.anchor)).copied().known();
             choose_by_second_row(&first, &row, child, best, out)?;
         } else if node.cols == Columns::ALL_OPEN && holds_all_nine(&row) {
             let image = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -230,7 +231,7 @@ fn place_fixed(row: &[u8; SIDE], mut child: Node, best: &mut Best, out: &mut Vec
     let mut standing = Standing::Equal;
     let cols = child.cols.at;
     for (j, &col) in cols.iter().enumerate() {
-        let v = row.get(usize::from(col)).copied().unwrap_or(0);
+        let v = row.get(usize::from(col)).copied().known();
         let label = label_of(&mut child, v);
         if !beats(best, j, label, &mut standing) {
             return Ok(());
@@ -271,7 +272,7 @@ pub(super) fn beats(best: &Best, j: usize, label: u8, standing: &mut Standing) -
     if !best.found || *standing == Standing::Less {
         return true;
     }
-    let target = best.row.get(j).copied().unwrap_or(0);
+    let target = best.row.get(j).copied().known();
     if label < target {
         *standing = Standing::Less;
         true

@@ -8,6 +8,7 @@
 
 use super::tables::PERMS3;
 use crate::grid::{CELLS, SIDE};
+use crate::bounds::Known;
 
 /// The line-side view of one orientation: rows of the oriented board (its columns when the
 /// same facts are taken of the transposed board).
@@ -27,7 +28,7 @@ pub struct Lines {
 impl Lines {
     /// The facts of the rows of `cells` (row-major).
     pub fn of_rows(cells: &[u8; CELLS]) -> Lines {
-        let row = |r: usize| -> &[u8] { cells.get(r * SIDE..r * SIDE + SIDE).unwrap_or(&[]) };
+        let row = |r: usize| -> &[u8] { cells.get(r * SIDE..r * SIDE + SIDE).known() };
         let mut same_before = [0u8; SIDE];
         let mut empty_bands = 0u8;
         let mut orders = [0u8; 3];

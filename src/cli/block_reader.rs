@@ -9,6 +9,7 @@ use std::io::Read;
 use super::{Failure, Sink};
 use crate::error::TextError;
 use crate::text::parse_board;
+use crate::bounds::Known;
 
 /// More than enough for one board with generous comments and spacing.
 const LIMIT_BYTES: usize = 64 * 1024;
@@ -35,11 +36,11 @@ pub fn read_block<R: Read>(reader: R, sink: &mut Sink<'_>) -> Result<(), Failure
 
 /// The error for the first byte that is not UTF-8, at its line and column.
 fn not_utf8(bytes: &[u8], offset: usize) -> Failure {
-    let before = bytes.get(..offset).unwrap_or_default();
+    let before = bytes.get(..offset).known();
     let line = 1 + before.iter().filter(|&&byte| byte == b'\n').count();
     let line_start = before.iter().rposition(|&byte| byte == b'\n').map_or(0, |i| i + 1);
-    let column = 1 + String::from_utf8_lossy(before.get(line_start..).unwrap_or_default()).chars().count();
-    let byte = bytes.get(offset).copied().unwrap_or(0);
+    let column = 1 + String::from_utf8_lossy(&before[line_start..]).chars().count();
+    let byte = bytes.get(offset).copied().known();
     Failure::Input(TextError::at(line, Some(column), format!("expected UTF-8 text, got byte 0x{byte:02x}")))
 }
 

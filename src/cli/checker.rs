@@ -22,6 +22,7 @@ use crate::check::is_valid_cells;
 use crate::conflicts::{conflicts, Conflict};
 use crate::error::TextError;
 use crate::grid::{Grid, CELLS};
+use crate::bounds::Known;
 
 /// Boards checked between two looks at the clock (progress, periodic flush, interruption).
 pub const TICK_BOARDS: u32 = 16 * 1024;
@@ -219,7 +220,7 @@ impl<'e, W: Write> Checker<'e, W> {
         match self.seen.first.get(&form) {
             Some(&(source, first)) => {
                 self.tally.duplicates += 1;
-                let name = self.seen.sources.get(source).cloned().unwrap_or_default();
+                let name = self.seen.sources.get(source).cloned().known();
                 self.report.duplicate(&self.source, origin, &Source::new(name), first).map_err(Failure::Write)?;
             }
             None => {
@@ -273,7 +274,7 @@ fn ask_by_the_clock(last_asked: &mut Instant, interrupted: &mut dyn FnMut() -> b
 
 /// The conflicts of a board the readers gave (values 0-9 only, so the grid always builds).
 fn board_conflicts(cells: &BoardCells) -> Vec<Conflict> {
-    conflicts(&Grid::from_values(*cells).unwrap_or(Grid::EMPTY))
+    conflicts(&Grid::from_checked(*cells))
 }
 
 /// Answers the boards waiting before each read of the input, which may wait for more (a

@@ -11,6 +11,7 @@ use std::io::{self, Read};
 
 use crate::symbols::is_symbol;
 use crate::error::shorten;
+use crate::bounds::Known;
 
 /// The kinds of input the command reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -50,7 +51,7 @@ pub fn peek<R: Read>(reader: &mut R) -> io::Result<Vec<u8>> {
         if read == 0 {
             break;
         }
-        prefix.extend_from_slice(chunk.get(..read).unwrap_or_default());
+        prefix.extend_from_slice(chunk.get(..read).known());
     }
     if prefix.starts_with(UTF8_BOM) {
         prefix.drain(..UTF8_BOM.len());

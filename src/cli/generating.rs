@@ -91,8 +91,9 @@ fn stream(
     let (mut done, mut written) = (0u64, 0u64);
     while done < args.count {
         let rows = usize::try_from(args.count - done).unwrap_or(usize::MAX).min(chunk_rows);
-        let (puzzles, solutions) =
-            (puzzles.get_mut(..rows * CELLS).unwrap_or_default(), solutions.get_mut(..rows * CELLS).unwrap_or_default());
+        // `rows` is at most `chunk_rows`; `solutions` is empty without --solutions.
+        let solution_rows = if args.solutions { rows } else { 0 };
+        let (puzzles, solutions) = (&mut puzzles[..rows * CELLS], &mut solutions[..solution_rows * CELLS]);
         let stop = AtomicBool::new(false);
         let (sender, receiver) = mpsc::channel();
         let finished = std::thread::scope(|scope| {

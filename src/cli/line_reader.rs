@@ -13,6 +13,7 @@ use crate::symbols::{cells_from_symbols, diagnose};
 use super::{Failure, Sink};
 use crate::error::TextError;
 use crate::grid::CELLS;
+use crate::bounds::Known;
 
 /// Bytes read at a time; also the longest line head that is looked at.
 const BUFFER_BYTES: usize = 256 * 1024;
@@ -32,12 +33,12 @@ fn read_lines_with_buffer<R: Read>(reader: &mut R, sink: &mut Sink<'_>, capacity
     // True while skipping the tail of a line longer than the buffer.
     let mut skipping = false;
     loop {
-        while let Some(length) = memchr(b'\n', buffer.get(start..end).unwrap_or_default()) {
+        while let Some(length) = memchr(b'\n', buffer.get(start..end).known()) {
             if skipping {
                 skipping = false;
             } else {
                 line += 1;
-                read_line(buffer.get(start..start + length).unwrap_or_default(), line, sink)?;
+                read_line(buffer.get(start..start + length).known(), line, sink)?;
             }
             start += length + 1;
         }
@@ -54,11 +55,11 @@ fn read_lines_with_buffer<R: Read>(reader: &mut R, sink: &mut Sink<'_>, capacity
             end -= start;
         }
         start = 0;
-        let read = read_some(reader, buffer.get_mut(end..).unwrap_or_default())?;
+        let read = read_some(reader, buffer.get_mut(end..).known())?;
         if read == 0 {
             // The last line may have no line end.
             if end > 0 && !skipping {
-                read_line(buffer.get(..end).unwrap_or_default(), line + 1, sink)?;
+                read_line(buffer.get(..end).known(), line + 1, sink)?;
             }
             return Ok(());
         }
@@ -80,13 +81,13 @@ fn read_some<R: Read>(reader: &mut R, buf: &mut [u8]) -> Result<usize, Failure> 
 #[inline]
 fn read_line(text: &[u8], line: usize, sink: &mut Sink<'_>) -> Result<(), Failure> {
     let indent = text.iter().take_while(|&&byte| byte == b' ' || byte == b'\t').count();
-    let content = text.get(indent..).unwrap_or_default();
+    let content = &text[indent..];
     match content.first() {
         None | Some(b'#') => return Ok(()),
         Some(b'\r') if content.len() == 1 => return Ok(()),
         _ => {}
     }
-    let board = content.get(..CELLS).unwrap_or(content);
+    let board = &content[..content.len().min(CELLS)];
     if let Some(cells) = cells_from_symbols(board) {
         if content.get(CELLS).is_none_or(|&byte| is_separator(byte)) {
             return sink(line, &cells);
@@ -114,7 +115,7 @@ fn is_separator(byte: u8) -> bool {
 /// The error for a line whose content (after `indent` spaces) is not a board.
 fn line_error(content: &[u8], indent: usize, line: usize) -> Failure {
     let token_end = content.iter().position(|&byte| is_separator(byte)).unwrap_or(content.len());
-    let token = content.get(..token_end).unwrap_or(content);
+    let token = &content[..token_end];
     let error = diagnose(token, AFTER_BOARD);
     Failure::Input(TextError::at(line, Some(indent + error.offset + 1), error.message))
 }

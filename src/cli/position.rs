@@ -5,6 +5,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::rc::Rc;
+use crate::bounds::Known;
 
 /// Adds the number of bytes read to a shared counter.
 pub struct CountingReader<R> {
@@ -83,7 +84,7 @@ impl Tracked {
     /// The last number read, as written (cut to [`NUMBER_TEXT`] bytes with an ellipsis).
     pub fn number_text(&self) -> String {
         let (text, length) = self.number.get();
-        let kept = text.get(..length.min(NUMBER_TEXT)).unwrap_or_default();
+        let kept = text.get(..length.min(NUMBER_TEXT)).known();
         let mut shown = String::from_utf8_lossy(kept).into_owned();
         if length > NUMBER_TEXT {
             shown.push('…');
@@ -111,7 +112,7 @@ impl<R: Read> PositionReader<R> {
 impl<R: Read> Read for PositionReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        for &byte in buf.get(..n).unwrap_or_default() {
+        for &byte in buf.get(..n).known() {
             self.tracked.see(byte);
         }
         Ok(n)
@@ -166,7 +167,7 @@ impl<R: Read> LineIndexReader<R> {
 impl<R: Read> Read for LineIndexReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.index.borrow_mut().record(buf.get(..n).unwrap_or_default());
+        self.index.borrow_mut().record(buf.get(..n).known());
         Ok(n)
     }
 }

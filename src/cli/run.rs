@@ -245,7 +245,7 @@ pub(super) fn interrupted<E: Write>(stderr: &mut E) -> i32 {
 fn io_message(error: &io::Error) -> String {
     let text = error.to_string();
     match text.rfind(" (os error ") {
-        Some(cut) if text.ends_with(')') => text.get(..cut).unwrap_or(&text).to_owned(),
+        Some(cut) if text.ends_with(')') => text[..cut].to_owned(),
         _ => text,
     }
 }

@@ -34,7 +34,7 @@ const MIN_PART: usize = 16;
 /// solution (`--solve`). A board that breaks the rule has none. `Err` when `should_stop` said so.
 pub fn answer(task: Task, cells: &BoardCells, should_stop: &mut dyn FnMut() -> bool) -> Result<Found, Stopped> {
     // Readers give values 0-9 only, so this always succeeds.
-    let grid = Grid::from_values(*cells).unwrap_or(Grid::EMPTY);
+    let grid = Grid::from_checked(*cells);
     match task {
         Task::Solve => solve::solve_interruptible(&grid, should_stop).map(Found::Solution),
         Task::Unique | Task::Check => solve::count_solutions_interruptible(&grid, 2, should_stop).map(Found::Count),

@@ -11,6 +11,7 @@ use super::symmetry::Orbits;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::{count_solutions_interruptible, for_each_solution, Stopped};
+use crate::bounds::Known;
 
 /// Other solutions gathered to narrow the orbits worth giving back.
 const RIVALS: usize = 12;
@@ -61,7 +62,7 @@ pub fn descend(
         for &cell in orbits.get(first).iter().chain(orbits.get(second)) {
             open[usize::from(cell)] = 0;
         }
-        let open_grid = Grid::from_values(open).unwrap_or(*puzzle);
+        let open_grid = Grid::from_values(open).ok().known_or(*puzzle);
         let mut found_count = 0;
         for_each_solution(
             &open_grid,
@@ -76,7 +77,7 @@ pub fn descend(
             },
             should_stop,
         )?;
-        let rivals = rival_store.get(..found_count).unwrap_or_default();
+        let rivals = rival_store.get(..found_count).known();
         let budget = orbits.get(first).len() + orbits.get(second).len();
         // Orbits to give back: empty, smaller than the two taken, and telling the solution
         // apart from every rival (else that rival survives).
@@ -96,14 +97,14 @@ pub fn descend(
                 }
             }
         }
-        let candidates = order.get_mut(..count).unwrap_or_default();
+        let candidates = order.get_mut(..count).known();
         rng.shuffle(candidates);
         for &k in candidates.iter() {
             let mut trial = open;
             for &cell in orbits.get(usize::from(k)) {
                 trial[usize::from(cell)] = full[usize::from(cell)];
             }
-            let trial = Grid::from_values(trial).unwrap_or(*puzzle);
+            let trial = Grid::from_values(trial).ok().known_or(*puzzle);
             if count_solutions_interruptible(&trial, 2, should_stop)? == 1 {
                 *puzzle = trial;
                 let mut removal = [0u8; CELLS];
@@ -121,7 +122,7 @@ pub fn shuffled_orbits<'a>(store: &'a mut [u8; CELLS], count: usize, rng: &mut R
     for (k, slot) in store.iter_mut().enumerate() {
         *slot = k as u8;
     }
-    let order = store.get_mut(..count).unwrap_or_default();
+    let order = store.get_mut(..count).known();
     rng.shuffle(order);
     order
 }

@@ -11,6 +11,7 @@
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::rng::Rng;
 use crate::solve::{random_solution, Stopped};
+use crate::bounds::Known;
 
 /// A random complete valid grid (see the module's notes on its distribution).
 pub fn random_grid(rng: &mut Rng, should_stop: &mut dyn FnMut() -> bool) -> Result<Grid, Stopped> {
@@ -27,7 +28,7 @@ pub fn random_grid(rng: &mut Rng, should_stop: &mut dyn FnMut() -> bool) -> Resu
             }
         }
     }
-    let seeded = Grid::from_values(cells).unwrap_or(Grid::EMPTY);
+    let seeded = Grid::from_checked(cells);
     let filled = random_solution(&seeded, rng, should_stop)?.unwrap_or_else(base);
     Ok(transform(&filled, rng))
 }
@@ -39,7 +40,7 @@ fn base() -> Grid {
         let (r, c) = (i / SIDE, i % SIDE);
         *cell = ((r * 3 + r / 3 + c) % SIDE) as u8 + 1;
     }
-    Grid::from_values(cells).unwrap_or(Grid::EMPTY)
+    Grid::from_checked(cells)
 }
 
 /// A uniformly random order of the 9 rows (or columns) that keeps bands (stacks) together.
@@ -78,7 +79,7 @@ fn transform(grid: &Grid, rng: &mut Rng) -> Grid {
             .copied()
             .unwrap_or(0);
     }
-    Grid::from_values(cells).unwrap_or(*grid)
+    Grid::from_values(cells).ok().known_or(*grid)
 }
 
 #[cfg(test)]

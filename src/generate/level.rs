@@ -14,6 +14,7 @@ use crate::grid::{Grid, CELLS};
 use crate::solve::bmi2_available;
 use crate::solve::Stopped;
 use crate::steps::{level_past_singles, level_within, logic_level, Level};
+use crate::bounds::Known;
 
 /// Removes from `puzzle` (which has the one solution `solution` and a level at most `ceiling`)
 /// each orbit of `order`, in turn, whose cells are all given, when the puzzle keeps one
@@ -115,7 +116,7 @@ fn remove_within_with(
             // the level is above easy they cannot: fewer givens never make singles go further.
             Some(Some(Level::Easy))
         } else {
-            let ahead = order.get(k + 1..).unwrap_or_default();
+            let ahead = order.get(k + 1..).known();
             if !unique_without_singles(&board, solution, &sets, &mut window, members, orbits, ahead, should_stop)? {
                 None
             } else if ceiling == Level::Guessing {
@@ -133,7 +134,7 @@ fn remove_within_with(
         }
         // At the level (never reached toward guessing, which is found at the end).
         if level == Some(ceiling) {
-            remove_forced(&mut board, solution, orbits, order.get(k + 1..).unwrap_or_default());
+            remove_forced(&mut board, solution, orbits, order.get(k + 1..).known());
             break;
         }
     }

@@ -15,6 +15,7 @@ use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::{Partial, Stopped};
 use crate::steps::{level_past_singles, level_within, surely_solved, Level};
+use crate::bounds::Known;
 
 /// A puzzle and its one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,6 +182,6 @@ fn give_back(
         }
         givens += members.len();
     }
-    *puzzle = Grid::from_values(cells).unwrap_or(*puzzle);
+    *puzzle = Grid::from_values(cells).ok().known_or(*puzzle);
     givens == clues
 }

@@ -8,6 +8,7 @@ use crate::grid::{Grid, CELLS};
 use super::window::Window;
 use super::Symmetry;
 use crate::solve::Stopped;
+use crate::bounds::Known;
 
 /// Whether the board, which has `solution` as a solution, has no other, once no single forces
 /// the cells of `removed` (just emptied) back: refused without a search when they empty one
@@ -72,7 +73,7 @@ pub fn remove_orbits_with(
         board.take(members);
         // No check of singles first: the window's propagation, which a search starts with,
         // takes about what singles do and also serves the checks they cannot settle.
-        let ahead = order.get(k + 1..).unwrap_or_default();
+        let ahead = order.get(k + 1..).known();
         let kept = board.all_forced(solution, members)
             || unique_without_singles(&board, solution, sets, &mut window, members, orbits, ahead, should_stop)?;
         if !kept {
@@ -101,7 +102,7 @@ pub fn is_minimal(
         }
         board.take(&[cell]);
         if board.all_forced(solution, &[cell])
-            || unique_without_singles(&board, solution, &sets, &mut window, &[cell], &cells, order.get(usize::from(cell) + 1..).unwrap_or_default(), should_stop)?
+            || unique_without_singles(&board, solution, &sets, &mut window, &[cell], &cells, order.get(usize::from(cell) + 1..).known(), should_stop)?
         {
             return Ok(false);
         }

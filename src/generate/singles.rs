@@ -17,6 +17,7 @@ use super::thinning::Thinning;
 use super::unavoidable::{for_each_cell, Cells};
 use crate::grid::{box_of, Grid, CELLS, SIDE};
 use crate::steps::geometry::{PEERS, UNITS, UNITS_OF, UNITS_OF_TABLE};
+use crate::bounds::Known;
 
 /// Every cell.
 const ALL: Cells = (1 << CELLS) - 1;
@@ -179,8 +180,8 @@ impl SinglesOrder {
                     // lone removed cell (placed already, out of turn).
                     self.cells = order;
                     let placed_out_of_turn = lone.map_or(u8::MAX, |(back, _)| back);
-                    let rest = to.get(..left).unwrap_or_default().iter();
-                    let rest = rest.chain(from.get(k..waiting).unwrap_or_default());
+                    let rest = to.get(..left).known().iter();
+                    let rest = rest.chain(from.get(k..waiting).known());
                     for &cell in rest.filter(|&&cell| cell != placed_out_of_turn) {
                         if let Some(slot) = self.cells.get_mut(placed) {
                             *slot = cell;
@@ -205,14 +206,14 @@ impl SinglesOrder {
     /// The cells a single at `cell` reads: its peers, and the cells of its digit (whose
     /// filling takes the digit from the cells they see).
     fn read_by(&self, cell: u8, solution: &Grid) -> Cells {
-        let peers = PEERS.get(usize::from(cell)).copied().unwrap_or(ALL);
-        peers | self.of_digit.get(usize::from(digit_of(solution, cell))).copied().unwrap_or(ALL)
+        let peers = PEERS.get(usize::from(cell)).copied().known_or(ALL);
+        peers | self.of_digit.get(usize::from(digit_of(solution, cell))).copied().known_or(ALL)
     }
 }
 
 /// The digit of `solution` at `cell`.
 fn digit_of(solution: &Grid, cell: u8) -> u8 {
-    solution.cells().get(usize::from(cell)).copied().unwrap_or(0)
+    solution.cells().get(usize::from(cell)).copied().known()
 }
 
 /// Slots of [`Filling::open`], one per digit at the digit's own index, and of
@@ -277,7 +278,7 @@ impl Filling {
         *at &= !(1 << cell);
         self.empty |= 1 << cell;
         let mut still = ALL;
-        for_each_cell(*at, |held| still &= !PEERS.get(held).copied().unwrap_or(0));
+        for_each_cell(*at, |held| still &= !PEERS.get(held).copied().known());
         self.open[usize::from(digit) % DIGIT_SLOTS] = still;
         for unit in units {
             self.units[usize::from(unit) % UNIT_SLOTS] &= !(1 << digit);

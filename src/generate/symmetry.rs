@@ -2,6 +2,7 @@
 //! the groups of cells that are given or removed together.
 
 use crate::grid::{CELLS, SIDE};
+use crate::bounds::Known;
 
 /// A map of the board onto itself that the pattern of givens must be invariant under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -142,7 +143,7 @@ impl Orbits {
     /// The cells of orbit `index` (empty past the last).
     pub fn get(&self, index: usize) -> &[u8] {
         match (self.cells.get(index), self.sizes.get(index)) {
-            (Some(cells), Some(&size)) => cells.get(..usize::from(size)).unwrap_or_default(),
+            (Some(cells), Some(&size)) => cells.get(..usize::from(size)).known(),
             _ => &[],
         }
     }

@@ -4,6 +4,7 @@
 
 use super::unavoidable::Cells;
 use crate::grid::{box_of, Grid, CELLS, SIDE};
+use crate::bounds::Known;
 
 /// A puzzle being thinned: its cells, the digits each row, column and box holds (bit d for
 /// digit d), and its givens as a cell set, kept up to date one cell at a time so that a check
@@ -129,7 +130,7 @@ impl Thinning {
     pub fn give_back(&mut self, cells: &[u8], solution: &Grid) {
         for &cell in cells {
             let cell = usize::from(cell);
-            self.put(cell, solution.cells().get(cell).copied().unwrap_or(0));
+            self.put(cell, solution.cells().get(cell).copied().known());
         }
     }
 
@@ -150,7 +151,7 @@ impl Thinning {
 
     /// The board as a grid.
     pub fn grid(&self) -> Grid {
-        Grid::from_values(self.cells).unwrap_or(Grid::EMPTY)
+        Grid::from_checked(self.cells)
     }
 
     /// The digits an empty cell sees in its row, column and box.
@@ -207,7 +208,7 @@ impl Thinning {
         let full = solution.cells();
         for &cell in removed {
             let cell = usize::from(cell);
-            if !self.forced(cell, full.get(cell).copied().unwrap_or(0)) {
+            if !self.forced(cell, full.get(cell).copied().known()) {
                 return false;
             }
         }

@@ -14,6 +14,7 @@
 use super::symmetry::Orbits;
 use crate::grid::CELLS;
 use crate::rng::Rng;
+use crate::bounds::Known;
 
 /// The orbit numbers `0..orbits.len()`, in `store`: the groups of the module's comment in a
 /// random order, the orbits of each in a random order. An orbit goes with its first cell.
@@ -27,7 +28,7 @@ pub fn transversal_orbits<'a>(store: &'a mut [u8; CELLS], orbits: &Orbits, rng: 
     }
     let count = orbits.len().min(CELLS);
     let rank_of = |orbit: usize| {
-        let cell = usize::from(orbits.get(orbit).first().copied().unwrap_or(0)) % CELLS;
+        let cell = usize::from(orbits.get(orbit).first().copied().known()) % CELLS;
         let group = (rows[cell / 9] + columns[cell % 9]) % 9;
         usize::from(ranks[usize::from(group)])
     };
@@ -52,7 +53,7 @@ pub fn transversal_orbits<'a>(store: &'a mut [u8; CELLS], orbits: &Orbits, rng: 
             rng.shuffle(run);
         }
     }
-    store.get(..count).unwrap_or_default()
+    store.get(..count).known()
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::grid::{box_of, Grid, CELLS, SIDE};
 #[cfg(target_arch = "x86_64")]
 use crate::solve::bmi2_available;
 use crate::steps::geometry::UNIT_CELLS;
+use crate::bounds::Known;
 
 /// Sets kept per grid: each of the 36 digit pairs splits into at most 4 row cycles, whose
 /// smallest unions that keep the boxes whole are few, each of the 18 pairs of lines of one
@@ -202,7 +203,7 @@ impl Unavoidable {
                 cycle_count += 1;
             }
         }
-        let cycles = cycles.get(..cycle_count).unwrap_or_default();
+        let cycles = cycles.get(..cycle_count).known();
         // The unions kept so far, as subsets of the cycles.
         let mut kept = [0u32; 1 << (SIDE / 2)];
         let mut kept_count = 0;
@@ -346,7 +347,7 @@ fn rows_cells(rows: u16) -> Cells {
     let mut cells = 0;
     let mut rest = rows & 0x1FF;
     while rest != 0 {
-        cells |= UNIT_CELLS.get(rest.trailing_zeros() as usize).copied().unwrap_or(0);
+        cells |= UNIT_CELLS.get(rest.trailing_zeros() as usize).copied().known();
         rest &= rest - 1;
     }
     cells

@@ -8,6 +8,7 @@ use super::symmetry::Orbits;
 use super::unavoidable::{for_each_cell, Cells, Unavoidable};
 use crate::grid::{Grid, CELLS};
 use crate::solve::{Partial, Stopped};
+use crate::bounds::Known;
 
 /// Cells a start leaves out, at least (whole orbits): more makes the start serve more checks,
 /// and each check place more givens back. Minimal puzzles take the fewest instructions with
@@ -52,7 +53,7 @@ impl Window {
         let added = givens & !shared;
         if let [cell] = removed {
             let cell = usize::from(*cell);
-            let digit = solution.cells().get(cell).copied().unwrap_or(0);
+            let digit = solution.cells().get(cell).copied().known();
             return Ok(partial.count_adding(added, solution, Some((cell, digit)), 1, should_stop)? == 0);
         }
         Ok(partial.count_adding(added, solution, None, 2, should_stop)? == 1)
@@ -88,5 +89,5 @@ fn fresh(board: &Thinning, solution: &Grid, removed: &[u8], orbits: &Orbits, ahe
             *value = digit;
         }
     });
-    (Partial::new(&Grid::from_values(cells).unwrap_or(Grid::EMPTY)), shared)
+    (Partial::new(&Grid::from_checked(cells)), shared)
 }

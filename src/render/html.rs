@@ -12,6 +12,7 @@ use std::fmt::Write;
 
 use crate::conflicts::{conflicts, Conflict};
 use crate::grid::{Grid, Unit, CELLS, SIDE};
+use crate::bounds::Known;
 
 /// The colours, chosen to read on a light card in both light and dark notebook themes: the
 /// card sets its own background, so a dark theme never puts these on dark.
@@ -96,9 +97,9 @@ pub fn table(grid: &Grid, puzzle: Option<&Grid>) -> String {
         let _ = write!(out, "<tr style=\"height:{CELL_PX}px;background:{}\"><th style=\"{label};border-right:0\">r{}</th>", palette::BACKGROUND, r + 1);
         for c in 0..SIDE {
             let i = r * SIDE + c;
-            let value = grid.cells().get(i).copied().unwrap_or(0);
-            let mark = marks.get(i).copied().unwrap_or(Mark::Plain);
-            let filled = puzzle.map(|p| p.cells().get(i).copied().unwrap_or(0) == 0 && value != 0);
+            let value = grid.cells()[i];
+            let mark = marks.get(i).copied().known_or(Mark::Plain);
+            let filled = puzzle.map(|p| p.cells()[i] == 0 && value != 0);
             cell(&mut out, r, c, value, mark, filled, &found);
         }
         out.push_str("</tr>");

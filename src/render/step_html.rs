@@ -10,6 +10,7 @@ use std::fmt::Write;
 use crate::grid::{CELLS, SIDE};
 use crate::steps::geometry::UNIT_CELLS;
 use crate::steps::{Pencil, Step};
+use crate::bounds::Known;
 
 mod palette {
     pub const TEXT: &str = "#1b1b1b";
@@ -38,7 +39,7 @@ pub fn step_table(before: &Pencil, step: &Step) -> String {
             *slot = true;
         }
     }
-    let in_units = step.units.iter().fold(0u128, |m, &u| m | UNIT_CELLS.get(usize::from(u)).copied().unwrap_or(0));
+    let in_units = step.units.iter().fold(0u128, |m, &u| m | UNIT_CELLS.get(usize::from(u)).copied().known());
     let mut out = String::with_capacity(32 * 1024);
     let _ = write!(
         out,
@@ -58,7 +59,7 @@ pub fn step_table(before: &Pencil, step: &Step) -> String {
             let placed = step.placements.iter().find(|&&(cell, _)| usize::from(cell) == i).map(|&(_, d)| d);
             let background = if placed.is_some() {
                 palette::PLACED_BACKGROUND
-            } else if pattern.get(i).copied().unwrap_or(false) {
+            } else if pattern.get(i).copied().known() {
                 palette::PATTERN_BACKGROUND
             } else if in_units >> i & 1 == 1 {
                 palette::UNIT_BACKGROUND
@@ -100,7 +101,7 @@ fn cell(out: &mut String, before: &Pencil, step: &Step, r: usize, c: usize, back
         edge(r % 3 == 2),
         edge(c % 3 == 2),
     );
-    let value = before.values().get(i).copied().unwrap_or(0);
+    let value = before.values().get(i).copied().known();
     if value != 0 {
         let _ = write!(out, "<span style=\"font-size:22px;color:{}\">{value}</span>", palette::TEXT);
     } else if let Some(digit) = placed {

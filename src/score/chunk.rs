@@ -16,6 +16,7 @@ use super::{against_reference, pair_marks, Score};
 use crate::batch::{self, run::CHUNK};
 use crate::cpu;
 use crate::grid::CELLS;
+use crate::bounds::Known;
 
 /// `is_solution` for each pair of a chunk: `values[0]` holds the puzzles and `values[1]` the
 /// candidates, 81 values each, one flag per board in `out`. Values may be above 9 (the
@@ -69,9 +70,9 @@ pub(crate) unsafe fn solution_blocks_avx2(puzzles: &[u8], candidates: &[u8], out
     };
     let rest = done * CELLS..;
     solution_checked(
-        puzzles.get(rest.clone()).unwrap_or_default(),
-        candidates.get(rest).unwrap_or_default(),
-        out.get_mut(done..).unwrap_or_default(),
+        puzzles.get(rest.clone()).known(),
+        candidates.get(rest).known(),
+        out.get_mut(done..).known(),
     )
 }
 
@@ -90,9 +91,9 @@ pub(crate) unsafe fn solution_blocks_avx512(puzzles: &[u8], candidates: &[u8], o
     // SAFETY: the caller promises AVX2.
     unsafe {
         solution_blocks_avx2(
-            puzzles.get(rest.clone()).unwrap_or_default(),
-            candidates.get(rest).unwrap_or_default(),
-            out.get_mut(done..).unwrap_or_default(),
+            puzzles.get(rest.clone()).known(),
+            candidates.get(rest).known(),
+            out.get_mut(done..).known(),
         )
     }
 }
@@ -118,6 +119,7 @@ fn kernel_blocks<const LANES: usize>(
         let cells = index * block..(index + 1) * block;
         let (Some(p), Some(c)) = (puzzles.get(cells.clone()), candidates.get(cells)) else { break };
         let next = (index + AHEAD) * block..(index + AHEAD + 1) * block;
+        // Nothing to prefetch past the last block.
         let ahead = [Thirds::new(puzzles.get(next.clone()).unwrap_or_default()), Thirds::new(candidates.get(next).unwrap_or_default())];
         if !kernel(p, c, flags, ahead) && !solution_checked(p, c, flags) {
             return None;
@@ -137,10 +139,10 @@ pub fn score_chunk(values: &[&[u8]], out: &mut [Score]) {
     let mut valid = [false; CHUNK];
     for (step, scores) in out.chunks_mut(CHUNK).enumerate() {
         let cells = step * CHUNK * CELLS..(step * CHUNK + scores.len()) * CELLS;
-        let puzzles = puzzles.get(cells.clone()).unwrap_or_default();
-        let candidates = candidates.get(cells.clone()).unwrap_or_default();
-        let solutions = solutions.map(|s| s.get(cells).unwrap_or_default());
-        let valid = valid.get_mut(..scores.len()).unwrap_or_default();
+        let puzzles = puzzles.get(cells.clone()).known();
+        let candidates = candidates.get(cells.clone()).known();
+        let solutions = solutions.map(|s| s.get(cells).known());
+        let valid = valid.get_mut(..scores.len()).known();
         batch::validate_chunk(candidates, valid);
         #[cfg(target_arch = "x86_64")]
         if cpu::avx2_enabled() {

@@ -6,6 +6,7 @@
 
 use super::{score_chunk, Score};
 use crate::batch::{self, source::try_filled, BatchError, BoardSource, Cost, Failure};
+use crate::bounds::Known;
 
 /// Boards scored per block: enough to keep every thread busy for a while (the driver splits
 /// a block into parts for threads), few enough that the scratch stays small.
@@ -74,7 +75,7 @@ pub fn score_blocks<E>(columns: &mut Columns<'_>, scratch: &mut [Score], mut run
     let mut first = 0;
     while first < boards {
         let count = scratch.len().min(boards - first);
-        let scores = scratch.get_mut(..count).unwrap_or_default();
+        let scores = scratch.get_mut(..count).known();
         run_block(first, scores)?;
         columns.spread(first, scores);
         first += count;

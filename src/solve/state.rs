@@ -278,7 +278,7 @@ impl Candidates {
                 }
             }
         }
-        Grid::from_values(cells).unwrap_or(Grid::EMPTY)
+        Grid::from_checked(cells)
     }
 }
 

@@ -12,6 +12,7 @@ use super::links::{conjugates_of, links_of, links_with_kept, weak_onward, Kept, 
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
+use crate::bounds::Known;
 
 /// The longest chain searched, in nodes: longer ones are no hint a person can follow, and
 /// the bound keeps the search small.
@@ -290,8 +291,8 @@ fn search(p: &Pencil, strong: &Strong, start: usize, limit: usize, work: &mut Wo
         let node = state / 2;
         // After a strong link a weak one (arriving in state 2n), after a weak one a strong.
         let (onward, arrival): (&[u16], usize) = if state % 2 == 1 {
-            let (from, to) = weak_span.get(node).copied().unwrap_or((0, 0));
-            (weak.get(from as usize..to as usize).unwrap_or(&[]), 0)
+            let (from, to) = weak_span.get(node).copied().known();
+            (weak.get(from as usize..to as usize).known(), 0)
         } else {
             (strong.of(node), 1)
         };

@@ -18,6 +18,7 @@ use super::geometry::{digits_of, UNIT_CELLS};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
+use crate::bounds::Known;
 
 /// A finned fish of size `n` (2 or 3) on the digits not in `skip` (a mask of digit indexes).
 pub fn finned(p: &Pencil, n: usize, skip: u16) -> Option<Step> {
@@ -108,7 +109,7 @@ fn first_fish(places: &[u16; 9], n: usize, rows: bool) -> Option<Fish> {
         // What each line would bring the cover: its places, off the stack for the band's
         // lines; once per box, not at every union of the search.
         let outsides: [u16; 9] = std::array::from_fn(|line| places[line] & !(stack_lines & 0u16.wrapping_sub(band_lines >> line & 1)));
-        let outside = |line: usize| outsides.get(line).copied().unwrap_or(0);
+        let outside = |line: usize| outsides.get(line).copied().known();
         let viable = |union: u16| pop9(union) <= n && pop9(union & !stack_lines) < n;
         let found = first_subset(under & (few | band_lines), n, &outside, &viable, &mut |base, union| {
             // A fin's line is a base line, a target's is not.

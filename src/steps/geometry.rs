@@ -2,6 +2,7 @@
 //! set of cells (bit `9 * row + col` of a `u128`).
 
 use crate::grid::{box_of, CELLS, SIDE};
+use crate::bounds::Known;
 
 /// A set of cells: bit `9 * row + col`.
 pub type Cells = u128;
@@ -185,7 +186,7 @@ pub fn sees(a: usize, b: usize) -> bool {
 
 /// The cells of a unit in the order a person reads them.
 pub fn unit_members(unit: usize) -> impl Iterator<Item = usize> {
-    members(UNIT_CELLS.get(unit).copied().unwrap_or(0))
+    members(UNIT_CELLS.get(unit).copied().known())
 }
 
 /// A unit's name for people: "row 3", "column 5", "box 2" (1-based).

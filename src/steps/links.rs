@@ -7,6 +7,7 @@ use super::bits::{pop9, two};
 use super::geometry::{first, members, Cells, PEERS, UNIT_CELLS};
 use super::pencil::Pencil;
 use crate::grid::CELLS;
+use crate::bounds::Known;
 
 /// Nodes on the board.
 pub const NODES: usize = CELLS * 9;
@@ -197,7 +198,7 @@ impl UnitPairs {
 
     /// Unit `unit`'s two places (nothing when it has other than two).
     pub fn pair(&self, unit: usize) -> Cells {
-        self.pairs.get(unit).copied().unwrap_or(0)
+        self.pairs.get(unit).copied().known()
     }
 }
 

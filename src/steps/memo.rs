@@ -21,6 +21,7 @@ use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
 use super::subset_free::subset_free;
 use super::table::{Technique, Techniques};
+use crate::bounds::Known;
 
 /// What a technique need not search: digit indexes (bit `d`) and units (bit `u`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,7 +208,7 @@ impl Memo {
             }
             Some(Slot::Unit(s)) => {
                 self.forget_dirty_units();
-                let known = self.units.get(s).copied().unwrap_or(0);
+                let known = self.units.get(s).copied().known();
                 if s >= SUBSET_SLOTS {
                     return Skip { digits: 0, units: known };
                 }

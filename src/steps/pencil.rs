@@ -5,6 +5,7 @@ use super::bits::pop9;
 use super::geometry::{digits_of, members, units_meeting, Cells, ALL_UNITS, PEERS, UNITS_OF};
 use super::step::Step;
 use crate::grid::{Grid, CELLS};
+use crate::bounds::Known;
 
 /// Every digit, as a candidate mask (bit `d - 1` for digit `d`).
 pub const ALL_DIGITS: u16 = 0x1ff;
@@ -127,7 +128,7 @@ impl Pencil {
 
     /// The board as a grid.
     pub fn grid(&self) -> Grid {
-        Grid::from_values(self.values).unwrap_or(Grid::EMPTY)
+        Grid::from_checked(self.values)
     }
 
     /// Each cell's candidates (bit `d - 1` for digit `d`; 0 for a filled cell).
@@ -137,12 +138,12 @@ impl Pencil {
 
     /// The candidates of one cell.
     pub fn mask(&self, cell: usize) -> u16 {
-        self.masks.get(cell).copied().unwrap_or(0)
+        self.masks.get(cell).copied().known()
     }
 
     /// The cells where digit index `d` (0-8) is a candidate.
     pub fn cells_of(&self, d: usize) -> Cells {
-        self.digits.get(d).copied().unwrap_or(0)
+        self.digits.get(d).copied().known()
     }
 
     /// The cells where every digit of `mask` is a candidate.
@@ -162,7 +163,7 @@ impl Pencil {
 
     /// The digits already placed in a unit, as a mask.
     pub fn placed_in(&self, unit: usize) -> u16 {
-        self.placed.get(unit).copied().unwrap_or(0)
+        self.placed.get(unit).copied().known()
     }
 
     /// The units missing exactly one digit, as a mask (bit `u` for unit `u`).

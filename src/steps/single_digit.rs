@@ -9,6 +9,7 @@ use super::links::UnitPairs;
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::Technique;
+use crate::bounds::Known;
 
 /// The conjugate pairs of digit `d` in lines `lines` (0-8 rows, 9-17 columns): two cells and
 /// the unit.
@@ -117,7 +118,7 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
             let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
             // The box's places as nine bits, three a row, and the crosses they lie on.
             let local = (0..3).fold(0u16, |m, i| m | ((cells >> (9 * (top + i) + left)) as u16 & 7) << (3 * i));
-            let mut crosses = CROSSES.get(usize::from(local)).copied().unwrap_or(0);
+            let mut crosses = CROSSES.get(usize::from(local)).copied().known();
             let in_box = cells & UNIT_CELLS[18 + bx];
             while crosses != 0 {
                 let at = crosses.trailing_zeros() as usize;

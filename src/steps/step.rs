@@ -3,6 +3,7 @@
 use super::geometry::{cell_name, digits_of, members, unit_name, Cells};
 use super::list::List;
 use super::table::Technique;
+use crate::bounds::Known;
 
 /// A technique's finding. Cells are 0-80 (row-major), digits 1-9, units 0-26 (rows, columns,
 /// boxes).
@@ -88,11 +89,11 @@ impl Step {
         match self.technique {
             Technique::FullHouse => format!("{name}: {} is the last empty cell in {units}, so {outcome}", cells),
             Technique::HiddenSingle => {
-                let (cell, digit) = self.placements.first().copied().unwrap_or((0, 0));
+                let (cell, digit) = self.placements.first().copied().known();
                 format!("{name}: {digit} can only go in {} within {units}", cell_name(usize::from(cell)))
             }
             Technique::NakedSingle => {
-                let (cell, digit) = self.placements.first().copied().unwrap_or((0, 0));
+                let (cell, digit) = self.placements.first().copied().known();
                 format!("{name}: {} can only be {digit}", cell_name(usize::from(cell)))
             }
             Technique::Pointing | Technique::Claiming => {

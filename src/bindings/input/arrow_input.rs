@@ -7,10 +7,11 @@
 
 use std::ffi::CStr;
 
-use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyString, PyTuple};
 
+use crate::bindings::input::arguments::out_of_memory;
 use crate::arrow::ffi::{ArrowArray, ArrowArrayStream, ArrowSchema, OwnedArray, OwnedSchema, OwnedStream};
 use crate::arrow::{ArrowBoards, ArrowError, ArrowErrorKind};
 use crate::error::{BoardError, Place, Problem};
@@ -167,6 +168,6 @@ pub fn arrow_error(error: ArrowError) -> PyErr {
     match error.kind {
         ArrowErrorKind::Type(_) | ArrowErrorKind::Number(_) => PyTypeError::new_err(message),
         ArrowErrorKind::Malformed(_) | ArrowErrorKind::Stream(_) => PyValueError::new_err(message),
-        ArrowErrorKind::OutOfMemory => PyMemoryError::new_err(message),
+        ArrowErrorKind::OutOfMemory => out_of_memory(error.name.unwrap_or("boards"), "this column"),
     }
 }

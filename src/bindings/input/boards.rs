@@ -307,7 +307,7 @@ pub fn batch_error(py: Python<'_>, name: &'static str, error: BatchError) -> PyE
     match error {
         BatchError::Board(error) => crate::bindings::exceptions::board_format_error(py, &error.named(name)),
         BatchError::Text(error) => crate::bindings::exceptions::line_error(py, name, &error),
-        BatchError::OutOfMemory => pyo3::exceptions::PyMemoryError::new_err(format!("{name}: not enough memory for this batch")),
+        BatchError::OutOfMemory => crate::bindings::input::arguments::out_of_memory(name, "this batch"),
         // The callers return the signal handler's own exception first; this is the fallback.
         BatchError::Stopped => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
     }

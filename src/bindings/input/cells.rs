@@ -71,7 +71,7 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
         // Integer arrays are read straight from memory; others (one-character strings, say)
         // go through the sequence reader below like any nested sequence.
         if let Some(cells) = numpy_input::board_cells(&array) {
-            return Ok(Grid::from_values(cells?).unwrap_or(Grid::EMPTY));
+            return Ok(Grid::from_checked(cells?));
         }
     }
     if let Some(values) = frame_values(board)? {
@@ -82,7 +82,7 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
     // export Arrow tables of their columns) are read by position above and below.
     if numpy_input::as_array(board).is_none() {
         if let Some(cells) = crate::bindings::input::native_board::native_board(board) {
-            return Ok(Grid::from_values(cells?).unwrap_or(Grid::EMPTY));
+            return Ok(Grid::from_checked(cells?));
         }
     }
     if board.is_instance_of::<PyInt>() && !board.is_instance_of::<PyBool>() {
@@ -102,7 +102,7 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
         let row = item(board, r)?;
         row_cells.copy_from_slice(&row_values(r, &row)?);
     }
-    Ok(Grid::from_values(cells).unwrap_or(Grid::EMPTY))
+    Ok(Grid::from_checked(cells))
 }
 
 /// A pandas DataFrame or Series, or a polars DataFrame, as its `to_numpy()`: read by

@@ -49,7 +49,7 @@ fn fill(py: Python<'_>, source: &dyn BoardSource) -> Result<[u8; CELLS], InputEr
         Err(BatchError::Board(error)) => Err(crate::error::BoardError { board: None, ..error }.into()),
         // Arrow rows are parsed as boards, not as lines of a file; mapped all the same.
         Err(BatchError::Text(error)) => Err(crate::bindings::exceptions::text_format_error(py, &error).into()),
-        Err(BatchError::OutOfMemory) => Err(pyo3::exceptions::PyMemoryError::new_err("board: out of memory").into()),
+        Err(BatchError::OutOfMemory) => Err(crate::bindings::input::arguments::out_of_memory("board", "this board").into()),
         // A single board's read asks no one whether to stop.
         Err(BatchError::Stopped) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("board: interrupted").into()),
     }

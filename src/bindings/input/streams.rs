@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 use crate::cli::Interrupt;
+use crate::bounds::Known;
 
 /// The `io::Error` the core sees for a Python exception: a broken pipe stays one, and a
 /// KeyboardInterrupt (Ctrl-C during a blocking read or write) stops the command as Ctrl-C does.
@@ -210,7 +211,7 @@ impl Read for PyReader {
                 return Err(io_error);
             }
         }
-        let available = self.pending.get(self.offset..).unwrap_or_default();
+        let available = self.pending.get(self.offset..).known();
         let n = available.len().min(buf.len());
         if let (Some(to), Some(from)) = (buf.get_mut(..n), available.get(..n)) {
             to.copy_from_slice(from);

@@ -7,14 +7,16 @@
 //! grown a block at a time as the work reaches it, so no pass over the whole output (8 GB
 //! for a solution per board of 10**8) runs before the first board, or after a stop.
 
-use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 
+use crate::bindings::input::arguments::out_of_memory;
 use crate::bindings::input::boards::{batch_error, Boards, Form};
 use crate::bindings::run::interrupt::Interrupt;
 use crate::batch::source::try_filled;
 use crate::batch::{self, BatchError, BoardSource, Check, Cost, Failure, TextOp, Values};
 use crate::grid::CELLS;
+use crate::bounds::Known;
 
 /// Boards read from Python objects per step: about 330 KB of values per argument.
 const OBJECT_CHUNK: usize = 4096;
@@ -131,7 +133,7 @@ where
         batch::run_until(sources, first, out, threads, cost, check, &op, text_op, &stop)
     };
     let count = same_count(inputs)?;
-    let memory = || PyMemoryError::new_err(too_many(inputs, count));
+    let memory = || too_many(inputs, count);
     // Reserved, not written: the pages are the system's until a block is grown into them.
     let mut out: Vec<T> = Vec::new();
     out.try_reserve_exact(count).map_err(|_| memory())?;
@@ -139,7 +141,7 @@ where
     let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
     let fail = |failure: Failure| match failure.error {
         BatchError::Stopped => stopped(interrupt),
-        error => batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error),
+        error => batch_error(py, names.get(failure.source).copied().known_or("boards"), error),
     };
     let all_native = inputs.iter().all(|input| matches!(input.form, Form::Native(_)));
     if all_native {
@@ -149,7 +151,7 @@ where
             while out.len() < count {
                 let first = out.len();
                 out.resize(first + block.min(count - first), T::default());
-                drive(&sources, first, out.get_mut(first..).unwrap_or_default())?;
+                drive(&sources, first, out.get_mut(first..).known())?;
             }
             Ok(())
         })
@@ -171,20 +173,20 @@ where
         let cells = boards * CELLS;
         for (input, buffer) in inputs.iter_mut().zip(buffers.iter_mut()) {
             if let Form::Objects(objects) = &mut input.form {
-                objects.read_chunk(first, buffer.get_mut(..cells).unwrap_or_default(), input.name)?;
+                objects.read_chunk(first, buffer.get_mut(..cells).known(), input.name)?;
             }
         }
         // Boards read from objects are checked already; they are wrapped as a source
         // numbered from this chunk's first board, beside the memory sources.
         let chunk_values: Vec<Values<'_>> =
-            buffers.iter().map(|buffer| Values::new(buffer.get(..cells).unwrap_or_default(), first, true)).collect();
+            buffers.iter().map(|buffer| Values::new(buffer.get(..cells).known(), first, true)).collect();
         let sources: Vec<&dyn BoardSource> = inputs
             .iter()
             .zip(&chunk_values)
             .map(|(input, values)| native_source(input).unwrap_or(values as &dyn BoardSource))
             .collect();
         out.resize(first + boards, T::default());
-        py.detach(|| drive(&sources, first, out.get_mut(first..).unwrap_or_default())).map_err(fail)?;
+        py.detach(|| drive(&sources, first, out.get_mut(first..).known())).map_err(fail)?;
     }
     interrupt.answer(Ok(out), "the batch")
 }
@@ -221,7 +223,7 @@ fn same_count(inputs: &[Boards<'_>]) -> PyResult<usize> {
     Ok(count)
 }
 
-fn too_many(inputs: &[Boards<'_>], count: usize) -> String {
+fn too_many(inputs: &[Boards<'_>], count: usize) -> PyErr {
     let name = inputs.first().map_or("boards", |input| input.name);
-    format!("{name}: not enough memory for the results of {count} boards")
+    out_of_memory(name, &format!("the results of {count} boards"))
 }

@@ -2,10 +2,10 @@
 //! (`crate::score`), convert back. Errors name the argument that is wrong.
 
 use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::bindings::input::arguments::thread_count;
+use crate::bindings::input::arguments::{out_of_memory, thread_count};
 use crate::bindings::run::batch_run::{native_source, run_batch, run_batch_raw, stopped};
 use crate::bindings::input::boards::{batch_error, read_boards, Boards};
 use crate::bindings::run::interrupt::Interrupt;
@@ -15,6 +15,7 @@ use crate::bindings::input::numpy_input;
 use crate::batch::{self, source::try_zeroed_vec, BatchError, BoardSource, Check, Cost};
 use crate::grid::CELLS;
 use crate::score;
+use crate::bounds::Known;
 
 // True when `candidate` solves `puzzle`: complete, no repeat, every given kept.
 #[doc = stub_doc!("is_solution")]
@@ -54,7 +55,7 @@ pub fn is_solution_many<'py>(
 fn check_references(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize) -> PyResult<()> {
     // Puzzles and solutions side by side, scored as if the solutions were candidates.
     inputs.swap(1, 2);
-    let scores = run_batch(py, inputs.get_mut(..2).unwrap_or_default(), threads, Cost::Light, score::score_chunk);
+    let scores = run_batch(py, inputs.get_mut(..2).known(), threads, Cost::Light, score::score_chunk);
     inputs.swap(1, 2);
     inputs.iter_mut().for_each(Boards::rewind);
     let scores = scores?;
@@ -91,7 +92,7 @@ pub fn score_solutions<'py>(
         check_references(py, &mut inputs, threads)?;
     }
     let count = inputs.first().map_or(0, Boards::len);
-    let memory = || PyMemoryError::new_err(format!("puzzles: not enough memory for the results of {count} boards"));
+    let memory = || out_of_memory("puzzles", &format!("the results of {count} boards"));
     // Zeroed lazily (calloc): no pass over the outputs before the first board is scored.
     let flags = || try_zeroed_vec(count).map_err(|_| memory());
     let with_reference = solutions.is_some();
@@ -128,7 +129,7 @@ pub fn score_solutions<'py>(
             })
             .map_err(|failure| match failure.error {
                 BatchError::Stopped => stopped(&interrupt),
-                error => batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error),
+                error => batch_error(py, names.get(failure.source).copied().known_or("boards"), error),
             })?;
             interrupt.answer(Ok(()), "scoring")?;
         }

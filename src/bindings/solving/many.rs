@@ -106,17 +106,14 @@ pub fn count_solutions_many<'py>(
 
 /// Runs `solve` on each board of a chunk and its output slot, until Ctrl-C says stop.
 fn each_board<T>(values: &[u8], out: &mut [T], interrupt: &Interrupt, solve: impl Fn(&Grid, &mut T)) {
-    for (k, (slot, cells)) in out.iter_mut().zip(values.chunks_exact(CELLS)).enumerate() {
+    let (boards, rest) = values.as_chunks::<CELLS>();
+    debug_assert!(rest.is_empty() && boards.len() == out.len(), "the driver hands out whole boards, one per slot");
+    for (k, (slot, cells)) in out.iter_mut().zip(boards).enumerate() {
         if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
             return;
         }
-        solve(&grid_of(cells), slot);
+        solve(&Grid::from_checked(*cells), slot);
     }
-}
-
-/// The driver hands out checked values 0-9, so every chunk of 81 is a grid.
-fn grid_of(cells: &[u8]) -> Grid {
-    <[u8; CELLS]>::try_from(cells).ok().and_then(|cells| Grid::from_values(cells).ok()).unwrap_or(Grid::EMPTY)
 }
 
 /// The rows as one flat buffer, without a copy.

@@ -56,8 +56,8 @@ pub fn candidates_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
     let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [MaskRow]| {
-        for (slot, cells) in out.iter_mut().zip(values[0].chunks_exact(CELLS)) {
-            slot.0 = *Pencil::from_grid(&grid_of(cells)).masks();
+        for (slot, cells) in out.iter_mut().zip(values[0].as_chunks::<CELLS>().0) {
+            slot.0 = *Pencil::from_grid(&Grid::from_checked(*cells)).masks();
         }
     })?;
     let count = rows.len();
@@ -137,11 +137,11 @@ pub fn grade_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     let out_of_memory = AtomicBool::new(false);
     let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
         let mut searcher = Searcher::new();
-        for (k, (slot, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
+        for (k, (slot, cells)) in out.iter_mut().zip(values[0].as_chunks::<CELLS>().0).enumerate() {
             if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
                 return;
             }
-            let graded = steps::grade(&grid_of(cells), &maps, &mut searcher, &mut || interrupt.should_stop());
+            let graded = steps::grade(&Grid::from_checked(*cells), &maps, &mut searcher, &mut || interrupt.should_stop());
             if graded == Err(GradeError::OutOfMemory) {
                 out_of_memory.store(true, Ordering::Relaxed);
             }
@@ -189,11 +189,6 @@ fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyResult<Techniq
         allowed |= technique.bit();
     }
     Ok(allowed)
-}
-
-/// The driver hands out checked values 0-9, so every chunk of 81 is a grid.
-fn grid_of(cells: &[u8]) -> Grid {
-    <[u8; CELLS]>::try_from(cells).ok().and_then(|cells| Grid::from_values(cells).ok()).unwrap_or(Grid::EMPTY)
 }
 
 /// The one table of techniques as Python data (name, level, weight, needs uniqueness), for

@@ -10,6 +10,7 @@
 
 use super::{Map, PERMS3};
 use crate::grid::SIDE;
+use crate::bounds::Known;
 
 /// The orders of the nine lines of one direction: 6 for the groups times 6^3 within them.
 const LINE_ORDERS: usize = 1296;
@@ -133,10 +134,10 @@ static LAST_SIX: [[u8; 6]; LAST_ORDERS] = {
 /// different map.
 #[inline]
 pub(super) fn from_digits(d: &[u32; DIGITS]) -> Map {
-    let line = |n: u32| LINES.get(n as usize % LINE_ORDERS).copied().unwrap_or_default();
+    let line = |n: u32| LINES.get(n as usize % LINE_ORDERS).copied().known();
     let (transpose, rows, cols) = (d[0] >= LINE_ORDERS as u32, line(d[0]), line(d[1]));
-    let first = FIRST_THREE.get(d[2] as usize).copied().unwrap_or_default();
-    let order = LAST_SIX.get(d[3] as usize).copied().unwrap_or_default();
+    let first = FIRST_THREE.get(d[2] as usize).copied().known();
+    let order = LAST_SIX.get(d[3] as usize).copied().known();
     let mut relabel = [0u8; SIDE + 1];
     relabel[1..4].copy_from_slice(&first.to_le_bytes()[4..7]);
     for (slot, &position) in relabel[4..].iter_mut().zip(&order) {
