@@ -1,29 +1,34 @@
-//! valid-sudoku: is this Sudoku board valid?
+//! valid-sudoku validates, explains, scores, solves, counts, grades, generates and recognises
+//! Sudoku boards, one at a time or millions at once.
 //!
-//! The core (`grid`, `check`, `parse`, `error`, `conflicts`, `solve`, `text`, `render`, `cli`, `cpu`)
-//! is pure Rust and knows nothing of Python; `bindings` is the only module that touches PyO3.
-//! This file only wires them together.
+//! The core is pure Rust and knows nothing of Python: the board (`grid`, `parse`, `symbols`,
+//! `text`, `error`), its validity (`check`, `conflicts`), many boards at once (`batch`, `arrow`,
+//! `score`), solving (`solve`), human steps and grades (`steps`), canonical forms (`canonical`),
+//! generation (`generate`, `rng`), output (`render`) and the command (`cli`), with `cpu` and
+//! `bounds` beneath them. `bindings` is the only module that touches PyO3. docs/development.md
+//! maps every folder. This file only wires them together; the modules the fuzz targets
+//! (fuzz/) reach are public, the rest crate-private.
 
 pub mod arrow;
 pub mod batch;
 mod bounds;
-pub mod canonical;
+pub(crate) mod canonical;
 pub mod check;
 #[cfg(target_arch = "x86_64")]
 mod check_avx2;
 pub mod cli;
-pub mod conflicts;
-pub mod cpu;
-pub mod error;
+pub(crate) mod conflicts;
+pub(crate) mod cpu;
+pub(crate) mod error;
 pub mod generate;
-pub mod grid;
+pub(crate) mod grid;
 pub mod parse;
 pub mod render;
-pub mod rng;
-pub mod score;
+pub(crate) mod rng;
+pub(crate) mod score;
 pub mod solve;
 pub mod steps;
-pub mod symbols;
+pub(crate) mod symbols;
 pub mod text;
 #[cfg(test)]
 mod test_data;

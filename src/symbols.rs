@@ -80,16 +80,6 @@ pub fn shown_char(bytes: &[u8], offset: usize) -> String {
     }
 }
 
-/// The character starting at byte `offset`, escaped and shortened for a message.
-pub fn char_at(bytes: &[u8], offset: usize) -> String {
-    // Past the end there is no character: the message shows ''.
-    let tail = bytes.get(offset..).unwrap_or_default();
-    let head = &tail[..tail.len().min(4)];
-    let text = String::from_utf8_lossy(head);
-    let first: String = text.chars().take(1).collect();
-    shorten(&first)
-}
-
 /// The 0-based character offset of byte `offset` in `bytes` (UTF-8; invalid bytes count one each).
 pub fn char_offset(bytes: &[u8], offset: usize) -> usize {
     let head = bytes.get(..offset).known_or(bytes);
@@ -145,10 +135,9 @@ mod tests {
         let error = diagnose(text.as_bytes(), "x");
         assert_eq!(error, FieldError { offset: 2, message: "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'".into() });
         assert_eq!(char_offset("é1x".as_bytes(), 3), 2);
-        assert_eq!(char_at(&[0xFF], 0), "\u{FFFD}");
         assert_eq!(shown_char(&[0xFF], 0), "byte 0xff");
         assert_eq!(shown_char("é".as_bytes(), 0), "'é'");
         assert_eq!(shown_char(b"\t", 0), "'\\t'");
-        assert_eq!(char_at(b"", 5), "");
+        assert_eq!(shown_char(b"", 5), "''");
     }
 }

@@ -21,13 +21,9 @@ mod tests;
 pub use map::Map;
 pub use search::{Canonical, OutOfMemory, Searcher};
 
-use crate::grid::{Grid, CELLS};
-use crate::rng::Rng;
-
-/// The canonical form of `grid`, with a fresh searcher (batches keep one [`Searcher`] per thread).
-pub fn canonical(grid: &Grid) -> Result<Canonical, OutOfMemory> {
-    Searcher::new().canonical(grid.cells())
-}
+use crate::grid::Grid;
+#[cfg(test)]
+use {crate::grid::CELLS, crate::rng::Rng};
 
 /// True when some map of the group sends `a` to `b`.
 pub fn are_equivalent(a: &Grid, b: &Grid) -> Result<bool, OutOfMemory> {
@@ -38,7 +34,8 @@ pub fn are_equivalent(a: &Grid, b: &Grid) -> Result<bool, OutOfMemory> {
     Ok(searcher.canonical(a.cells())?.cells == searcher.canonical(b.cells())?.cells)
 }
 
-/// `cells` under a map drawn uniformly from the group.
+/// `cells` under a map drawn uniformly from the group (the bindings draw maps themselves).
+#[cfg(test)]
 pub fn random_isomorph(cells: &[u8; CELLS], rng: &mut Rng) -> [u8; CELLS] {
     Map::random(rng).apply_cells(cells)
 }

@@ -4,8 +4,13 @@
 //! a small scratch of them and each block is spread into the columns, so memory beyond the
 //! outputs stays one block (256 KB) whatever the batch size.
 
-use super::{score_chunk, Score};
-use crate::batch::{self, source::try_filled, BatchError, BoardSource, Cost, Failure};
+use super::Score;
+use crate::batch::{source::try_filled, BatchError};
+#[cfg(test)]
+use {
+    super::score_chunk,
+    crate::batch::{self, BoardSource, Cost, Failure},
+};
 use crate::bounds::Known;
 
 /// Boards scored per block: enough to keep every thread busy for a while (the driver splits
@@ -36,6 +41,7 @@ impl Columns<'_> {
     }
 
     /// True when there is no board.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -89,7 +95,9 @@ pub fn scratch_for(boards: usize) -> Result<Vec<Score>, BatchError> {
 }
 
 /// Scores a batch read from `sources` (puzzles, candidates and optionally solutions, each
-/// with at least `columns.len()` boards) on up to `threads` threads, with the core driver.
+/// with at least `columns.len()` boards) on up to `threads` threads, with the core driver:
+/// the tests' way in (the bindings drive [`score_blocks`] themselves, to hear Ctrl-C).
+#[cfg(test)]
 pub fn score_many(sources: &[&dyn BoardSource], columns: &mut Columns<'_>, threads: usize) -> Result<(), Failure> {
     let mut scratch = scratch_for(columns.len()).map_err(|error| Failure { source: 0, error })?;
     score_blocks(columns, &mut scratch, |first, scores| batch::run(sources, first, scores, threads, Cost::Light, score_chunk))

@@ -17,13 +17,19 @@ mod chunk;
 mod many;
 
 use crate::check;
-use crate::grid::{Grid, CELLS};
+use crate::grid::CELLS;
+#[cfg(test)]
+use crate::grid::Grid;
 
 pub use chunk::{score_chunk, solution_chunk};
-pub use many::{score_blocks, score_many, scratch_for, Columns, BLOCK};
+pub use many::{score_blocks, scratch_for, Columns};
+#[cfg(test)]
+pub use many::{score_many, BLOCK};
 
 /// True when `candidate` solves `puzzle`: no empty cell, no repeat in any row, column or box,
 /// and every non-empty cell of `puzzle` holds the same digit in `candidate`.
+// The slow reference the kernels are tested against; the bindings score through them.
+#[cfg(test)]
 pub fn is_solution(puzzle: &Grid, candidate: &Grid) -> bool {
     is_solution_cells(puzzle.cells(), candidate.cells())
 }
@@ -87,7 +93,8 @@ const KEEPS_GIVENS: u8 = 4;
 const MATCHES: u8 = 8;
 
 impl Score {
-    /// The score of one pair, and of the reference when there is one.
+    /// The score of one pair, and of the reference when there is one: the tests' reference.
+    #[cfg(test)]
     pub fn of(puzzle: &Grid, candidate: &Grid, solution: Option<&Grid>) -> Score {
         let valid = check::is_valid(candidate);
         let marks = pair_marks(puzzle.cells(), candidate.cells());
