@@ -32,13 +32,15 @@ mod portable;
 pub mod run;
 pub mod source;
 pub mod strided;
+#[cfg(target_arch = "x86_64")]
+mod thirds;
 mod threads;
 
 use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
 #[cfg(target_arch = "x86_64")]
-pub(crate) use kernel::Thirds;
+pub(crate) use thirds::Thirds;
 pub use lines::{validate_lines, Lines};
 pub use run::{accepting, indexed, never, run, run_raw, run_raw_with_text, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp};
 pub use source::{BatchError, BoardSource, Values};

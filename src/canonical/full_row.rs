@@ -16,8 +16,7 @@
 //! from the few first stacks that can keep the row smallest, each checked on its fourth cell
 //! first; tests hold it to the full search pair by pair.
 
-use super::lazy_columns::Columns;
-use super::search::{offer, Best, Node, OutOfMemory, Standing};
+use super::node::{offer, Best, Columns, Node, OutOfMemory, Standing};
 use crate::grid::SIDE;
 use crate::bounds::Known;
 

@@ -13,78 +13,9 @@
 //! columns empty in every row so far; the maps a node stands for are its completions, and no
 //! two nodes share one.
 
-use super::search::{beats, label_of, offer, Best, Node, OutOfMemory, Standing};
+use super::node::{beats, label_of, offer, Best, Node, OutOfMemory, Standing, OPEN};
 use crate::grid::SIDE;
 use crate::bounds::Known;
-
-/// An image position or stack with no source yet.
-pub(super) const OPEN: u8 = u8::MAX;
-
-/// A partial column map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Columns {
-    /// The source column at each image position, or [`OPEN`].
-    pub(super) at: [u8; SIDE],
-    /// The source stack of each image stack, or [`OPEN`].
-    pub(super) stack_at: [u8; 3],
-    /// Source columns not placed yet (bits 0-8).
-    pub(super) open: u16,
-}
-
-impl Columns {
-    /// Nothing placed: every column map is still possible.
-    pub(super) const ALL_OPEN: Columns = Columns { at: [OPEN; SIDE], stack_at: [OPEN; 3], open: 0x1FF };
-
-    /// A whole column map: `at` for each image position, `stack_at` for each image stack.
-    pub(super) fn fixed(at: [u8; SIDE], stack_at: [u8; 3]) -> Columns {
-        Columns { at, stack_at, open: 0 }
-    }
-
-    fn stack_placed(&self, stack: u8) -> bool {
-        self.stack_at.contains(&stack)
-    }
-
-    /// Open columns of source stack `stack` that are empty in a row with digits at `nonzero`.
-    fn open_empty(&self, stack: u8, nonzero: u16) -> u8 {
-        ((self.open & !nonzero) >> (3 * stack) & 0b111).count_ones() as u8
-    }
-
-    /// How many whole column maps complete this one: each open image stack takes any open
-    /// source stack in any of its 6 orders, and the open positions of a placed stack take its
-    /// open columns in any order.
-    pub(super) fn completions(&self) -> u64 {
-        let open_stacks = self.stack_at.iter().filter(|&&s| s == OPEN).count() as u32;
-        let mut count = factorial(open_stacks) * 6u64.pow(open_stacks);
-        for (positions, &source) in self.at.chunks_exact(3).zip(&self.stack_at) {
-            if source != OPEN {
-                count *= factorial(positions.iter().filter(|&&c| c == OPEN).count() as u32);
-            }
-        }
-        count
-    }
-
-    /// One whole column map that completes this one: open stacks and positions take the
-    /// unplaced sources in source order.
-    pub(super) fn completed(&self) -> [u8; SIDE] {
-        let mut stack_at = self.stack_at;
-        let mut free_stacks = (0..3u8).filter(|&s| !self.stack_placed(s));
-        for slot in stack_at.iter_mut().filter(|s| **s == OPEN) {
-            *slot = free_stacks.next().unwrap_or(0);
-        }
-        let mut at = self.at;
-        for (positions, &source) in at.chunks_exact_mut(3).zip(&stack_at) {
-            let mut free = (source * 3..source * 3 + 3).filter(|&c| self.open & (1 << c) != 0);
-            for slot in positions.iter_mut().filter(|c| **c == OPEN) {
-                *slot = free.next().unwrap_or(0);
-            }
-        }
-        at
-    }
-}
-
-fn factorial(n: u32) -> u64 {
-    (1..=u64::from(n)).product()
-}
 
 /// Adds, as children of `node` (whose columns are not all placed), `row` under every way of
 /// placing columns that keeps it smallest, against and into `best`. `twins` holds, for each

@@ -9,6 +9,7 @@
 
 mod full_row;
 mod lazy_columns;
+mod node;
 pub mod map;
 mod search;
 mod structure;
@@ -19,7 +20,8 @@ mod reference;
 mod tests;
 
 pub use map::Map;
-pub use search::{Canonical, OutOfMemory, Searcher};
+pub use node::OutOfMemory;
+pub use search::{Canonical, Searcher};
 
 use crate::grid::Grid;
 #[cfg(test)]

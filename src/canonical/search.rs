@@ -11,47 +11,12 @@
 //! column map; the row after it chooses the map ([`super::full_row`]).
 
 use super::full_row::choose_by_second_row;
-use super::lazy_columns::{place_row, Columns};
+use super::lazy_columns::place_row;
+use super::node::{beats, label_of, offer, push, Best, Columns, Node, OutOfMemory, Standing};
 use super::structure::{transposed, Lines};
 use super::Map;
 use crate::grid::{CELLS, SIDE};
 use crate::bounds::Known;
-
-/// A partial map: the image rows chosen so far and how they look.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Node {
-    transpose: bool,
-    /// The column map so far (with `pending`, meaningless).
-    pub(super) cols: Columns,
-    /// The first row with a digit holds all nine, and every row after it is empty: every
-    /// column map gives the same rows so far.
-    pub(super) pending: bool,
-    /// With `pending`, the source row that holds all nine digits.
-    anchor: u8,
-    /// Source bands (bits 0-2) not started yet.
-    bands_left: u8,
-    /// The band being filled.
-    band: u8,
-    /// Lines of `band` (bits 0-2) not used yet.
-    rows_left: u8,
-    /// The label of the next new digit.
-    pub(super) next_label: u8,
-    /// The label given to each source digit so far (0: not seen yet).
-    pub(super) labels: [u8; SIDE + 1],
-    /// The source row of each image row so far.
-    rows: [u8; SIDE],
-}
-
-impl Node {
-    /// No row chosen yet, in one orientation.
-    pub(super) fn root(transpose: bool) -> Node {
-        Node { transpose, cols: Columns::ALL_OPEN, pending: false, anchor: 0, bands_left: 0b111, band: 0, rows_left: 0, next_label: 1, labels: [0; SIDE + 1], rows: [0; SIDE] }
-    }
-}
-
-/// The memory for the search's levels would not grow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OutOfMemory;
 
 /// The canonical form of a board and what the search learnt on the way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,26 +54,11 @@ impl Orientation {
     }
 }
 
-/// The best row of a level so far, and whether a candidate beats, ties or loses to it.
-pub(super) struct Best {
-    pub(super) row: [u8; SIDE],
-    pub(super) found: bool,
-    /// Counts the times `row` was replaced by a smaller one.
-    pub(super) generation: u32,
-}
-
 /// The search, with its level buffers kept between boards (no allocation once warm).
 #[derive(Default)]
 pub struct Searcher {
     level: Vec<Node>,
     next: Vec<Node>,
-}
-
-/// Where a candidate row stands against the best so far, cell by cell.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Standing {
-    Equal,
-    Less,
 }
 
 impl Searcher {
@@ -164,14 +114,6 @@ impl Searcher {
         });
         Ok(Canonical { cells: form, automorphisms, map })
     }
-}
-
-fn push(nodes: &mut Vec<Node>, node: Node) -> Result<(), OutOfMemory> {
-    if nodes.len() == nodes.capacity() {
-        nodes.try_reserve(nodes.len().max(64)).map_err(|_| OutOfMemory)?;
-    }
-    nodes.push(node);
-    Ok(())
 }
 
 /// Tries `node` with every row that may come next, keeping the children whose row is best.
@@ -244,52 +186,6 @@ fn place_fixed(row: &[u8; SIDE], mut child: Node, best: &mut Best, out: &mut Vec
 /// True when `row` holds each digit 1-9 once.
 fn holds_all_nine(row: &[u8; SIDE]) -> bool {
     row.iter().fold(0u16, |seen, &v| seen | (1 << v)) == 0x3FE
-}
-
-/// The label of source digit `v` in `node`'s relabelling, giving it the next one if new.
-#[inline(always)]
-pub(super) fn label_of(node: &mut Node, v: u8) -> u8 {
-    if v == 0 {
-        return 0;
-    }
-    let slot = usize::from(v);
-    match node.labels.get(slot).copied() {
-        Some(0) => {
-            let label = node.next_label;
-            node.labels[slot] = label;
-            node.next_label += 1;
-            label
-        }
-        Some(label) => label,
-        None => 0,
-    }
-}
-
-/// Whether image cell `j` with `label` keeps the candidate at or below the best row; updates
-/// `standing` once it is strictly below.
-#[inline(always)]
-pub(super) fn beats(best: &Best, j: usize, label: u8, standing: &mut Standing) -> bool {
-    if !best.found || *standing == Standing::Less {
-        return true;
-    }
-    let target = best.row.get(j).copied().known();
-    if label < target {
-        *standing = Standing::Less;
-        true
-    } else {
-        label == target
-    }
-}
-
-/// Adds a child whose row `image` ties with or beats the best (as `standing` says).
-pub(super) fn offer(best: &mut Best, image: [u8; SIDE], standing: Standing, child: Node, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
-    if !best.found || standing == Standing::Less {
-        best.row = image;
-        best.found = true;
-        best.generation = best.generation.wrapping_add(1);
-        out.clear();
-    }
-    push(out, child)
 }
 
 /// The group map of a finished node.

@@ -10,7 +10,8 @@ use std::time::Duration;
 use super::args::GenerateArgs;
 use super::progress::Progress;
 use super::Interrupt;
-use super::run::{self, Env, EXIT_ERROR, EXIT_VALID};
+use super::host::{interrupted, Env};
+use super::{EXIT_ERROR, EXIT_VALID};
 use crate::batch::available_threads;
 use crate::generate::{fill_rows, generate as make_puzzle, Request, Symmetry};
 use crate::grid::CELLS;
@@ -48,9 +49,9 @@ pub fn generate<W: Write, E: Write>(args: &GenerateArgs, stdout: W, mut stderr: 
     let flushed = out.flush();
     match (outcome, flushed) {
         (Ok(true), Ok(())) => EXIT_VALID,
-        (Ok(false), _) => run::interrupted(&mut stderr),
+        (Ok(false), _) => interrupted(&mut stderr),
         // Ctrl-C during a blocking write to Python's stream stops the command as any Ctrl-C does.
-        (Err(error), _) | (Ok(true), Err(error)) if Interrupt::is_in(&error) => run::interrupted(&mut stderr),
+        (Err(error), _) | (Ok(true), Err(error)) if Interrupt::is_in(&error) => interrupted(&mut stderr),
         (Err(error), _) | (Ok(true), Err(error)) if error.kind() == io::ErrorKind::BrokenPipe => EXIT_ERROR,
         (Err(error), _) | (Ok(true), Err(error)) => fail(&mut stderr, &format!("cannot write the puzzles: {error}")),
     }

@@ -10,6 +10,7 @@ mod checker;
 mod csv_reader;
 mod detect;
 mod generating;
+mod host;
 mod json;
 mod line_reader;
 mod open;
@@ -19,7 +20,17 @@ mod report;
 mod run;
 mod solving;
 
-pub use run::{run, Env, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_VALID};
+pub use host::Env;
+pub use run::run;
+
+/// Every board was valid.
+pub const EXIT_VALID: i32 = 0;
+/// At least one board was invalid.
+pub const EXIT_INVALID: i32 = 1;
+/// A usage error, or an input that could not be read.
+pub const EXIT_ERROR: i32 = 2;
+/// Stopped by the host (Ctrl-C), as shells report SIGINT.
+pub const EXIT_INTERRUPTED: i32 = 130;
 
 use std::{fmt, io};
 

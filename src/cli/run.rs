@@ -10,17 +10,9 @@ use super::checker::Checker;
 use super::csv_reader::DEFAULT_COLUMNS;
 use super::progress::{self, Progress};
 use super::report::{Mode, Report, Source, Task};
-use super::{Failure, Interrupt};
+use super::host::{interrupted, Env};
+use super::{Failure, Interrupt, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
 use crate::batch::available_threads;
-
-/// Every board was valid.
-pub const EXIT_VALID: i32 = 0;
-/// At least one board was invalid.
-pub const EXIT_INVALID: i32 = 1;
-/// A usage error, or an input that could not be read.
-pub const EXIT_ERROR: i32 = 2;
-/// Stopped by the host (Ctrl-C), as shells report SIGINT.
-pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// The report buffer. The Python bindings write through it, and each flush takes the GIL
 /// (see ASK_EVERY), so it is large: 60 flushes for the JSON Lines of a million boards.
@@ -32,19 +24,6 @@ const STDIN_HINT: &str = if cfg!(windows) {
 } else {
     "valid-sudoku: reading boards from standard input (end with Ctrl-D; see --help for files)\n"
 };
-
-/// Said on stderr when Ctrl-C stops the command, instead of a traceback.
-const INTERRUPTED: &str = "valid-sudoku: interrupted\n";
-
-/// What the command needs from its host besides the three streams.
-pub struct Env<'a> {
-    /// Whether stdin is a terminal, where someone may not know the command waits for them.
-    pub stdin_is_terminal: bool,
-    /// Whether stderr is a terminal, where a progress bar may be drawn.
-    pub stderr_is_terminal: bool,
-    /// Asked now and then during long work; true stops the command (Ctrl-C in Python).
-    pub interrupted: &'a mut dyn FnMut() -> bool,
-}
 
 /// Runs `valid-sudoku` with `argv` (without the program name) and returns the exit status.
 pub fn run<I, T, R, W, E>(argv: I, stdin: R, stdout: W, stderr: E, env: Env<'_>) -> i32
@@ -233,12 +212,6 @@ fn report_failure<E: Write>(failure: Failure, source: Option<&str>, stderr: &mut
     };
     let _ = stderr.write_all(format!("error: {message}\n").as_bytes()).and_then(|()| stderr.flush());
     EXIT_ERROR
-}
-
-/// One short line for Ctrl-C, and the status shells give SIGINT.
-pub(super) fn interrupted<E: Write>(stderr: &mut E) -> i32 {
-    let _ = stderr.write_all(INTERRUPTED.as_bytes()).and_then(|()| stderr.flush());
-    EXIT_INTERRUPTED
 }
 
 /// An I/O error's message without the `(os error 2)` that only helps programmers.

@@ -1,5 +1,7 @@
 use super::*;
 use crate::cli::checker::{ASK_EVERY, TICK_BOARDS};
+use crate::cli::host::INTERRUPTED;
+use crate::cli::EXIT_INTERRUPTED;
 use std::time::Duration;
 
 const SEED: &str =

@@ -3,7 +3,7 @@
 
 use super::symmetry::Orbits;
 use super::thinning::Thinning;
-use super::unavoidable::{Cells, Unavoidable};
+use super::unavoidable::Unavoidable;
 use crate::grid::{Grid, CELLS};
 use super::window::Window;
 use super::Symmetry;
@@ -29,11 +29,6 @@ pub fn unique_without_singles(
         return Ok(false);
     }
     window.unique(board, solution, removed, orbits, ahead, sets, should_stop)
-}
-
-/// The cells of `members` as a cell set.
-pub fn cell_set(members: &[u8]) -> Cells {
-    members.iter().fold(0, |set, &cell| set | 1 << (cell % CELLS as u8))
 }
 
 /// Removes from `puzzle` (which has the one solution `solution`) each orbit of `order` whose

@@ -12,9 +12,8 @@
 //! A removed cell is also tried as soon as a cell its single reads (a peer, or a cell of its
 //! digit) is filled: singles mostly force it back well before the end of the first pass.
 
-use super::removal::cell_set;
 use super::thinning::Thinning;
-use super::unavoidable::{for_each_cell, Cells};
+use super::unavoidable::{cell_set, for_each_cell, Cells};
 use crate::grid::{box_of, Grid, CELLS, SIDE};
 use crate::steps::geometry::{PEERS, UNITS, UNITS_OF, UNITS_OF_TABLE};
 use crate::bounds::Known;

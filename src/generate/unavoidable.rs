@@ -23,6 +23,11 @@ const MOST: usize = 192;
 /// A board as a bit set: bit `cell` per cell.
 pub type Cells = u128;
 
+/// The cells of `members` as a cell set.
+pub fn cell_set(members: &[u8]) -> Cells {
+    members.iter().fold(0, |set, &cell| set | 1 << (cell % CELLS as u8))
+}
+
 /// Calls `visit` with each cell of `cells`, in increasing order. Each 64-bit half is walked
 /// on its own: a walk over a 128-bit set takes several times the instructions a cell.
 #[inline(always)]

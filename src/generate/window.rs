@@ -2,10 +2,9 @@
 //! orbits of the order are settled once ([`Partial`]), and each check among those orbits only
 //! places the givens of the window still on the board.
 
-use super::removal::cell_set;
 use super::thinning::Thinning;
 use super::symmetry::Orbits;
-use super::unavoidable::{for_each_cell, Cells, Unavoidable};
+use super::unavoidable::{cell_set, for_each_cell, Cells, Unavoidable};
 use crate::grid::{Grid, CELLS};
 use crate::solve::{Partial, Stopped};
 use crate::bounds::Known;
