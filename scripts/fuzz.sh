@@ -6,7 +6,8 @@
 #   files), each checked against python_tests/reference.py. They test the valid_sudoku
 #   installed for PYTHON (default python3; build it first, e.g. with scripts/test.sh), and pip
 #   installs atheris there if it is missing.
-# - fuzz/fuzz_targets/*.rs: cargo-fuzz targets over the pure-Rust parsers, built with
+# - fuzz/fuzz_targets/*.rs: cargo-fuzz targets over the pure-Rust parsers and the Arrow and
+#   DLPack readers (on structs built by the unit tests' builders), built with
 #   AddressSanitizer. cargo-fuzz needs nightly flags; RUSTC_BOOTSTRAP=1 lets this stable
 #   toolchain accept them. `cargo install cargo-fuzz` runs first if it is missing.
 #

@@ -19,6 +19,7 @@ mod check_avx2;
 pub mod cli;
 pub(crate) mod conflicts;
 pub(crate) mod cpu;
+pub mod dlpack;
 pub(crate) mod error;
 pub mod generate;
 pub(crate) mod grid;

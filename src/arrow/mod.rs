@@ -21,8 +21,8 @@ pub mod ffi;
 mod format;
 mod memory;
 mod schema;
-#[cfg(test)]
-mod testing;
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod testing;
 #[cfg(test)]
 mod tests;
 

@@ -1,4 +1,5 @@
-//! Arrow arrays, schemas and streams built by hand, for the unit tests: each owns its memory
+//! Arrow arrays, schemas and streams built by hand, for the unit tests and the fuzzer
+//! (`fuzz/fuzz_targets/arrow.rs`, which builds this crate with the `fuzzing` feature): each owns its memory
 //! in `private_data` and counts its releases, so tests can check that every struct is
 //! released exactly once.
 
@@ -250,3 +251,20 @@ pub fn fixed_buffers(rows: &[Option<&[u8]>], width: usize) -> Vec<Option<Vec<u8>
     let data = rows.iter().flat_map(|row| row.map_or_else(|| vec![0u8; width], <[u8]>::to_vec)).collect();
     vec![validity(rows), Some(data)]
 }
+
+/// The buffers of `rows` in `format`, one of [`FORMATS`].
+pub fn buffers(format: &str, rows: &[Option<&[u8]>]) -> Vec<Option<Vec<u8>>> {
+    match format {
+        "u" | "z" => offsets_buffers(rows, false),
+        "U" | "Z" => offsets_buffers(rows, true),
+        // Short data buffers (runs break at every seventh row), and one long buffer (the
+        // back-to-back run of a freshly built column).
+        "vu" => view_buffers(rows, 7),
+        "vz" => view_buffers(rows, usize::MAX),
+        _ => fixed_buffers(rows, 81),
+    }
+}
+
+/// Every string and binary column type the reader takes: utf8, large utf8, utf8 view,
+/// binary, large binary, binary view, fixed-size binary of 81.
+pub const FORMATS: [&str; 7] = ["u", "U", "vu", "z", "Z", "vz", "w:81"];

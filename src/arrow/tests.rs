@@ -47,21 +47,6 @@ fn flags(source: &dyn BoardSource, threads: usize) -> Result<Vec<bool>, BatchErr
     Ok(out)
 }
 
-/// The buffers of `rows` in `format`.
-fn buffers(format: &str, rows: &[Option<&[u8]>]) -> Vec<Option<Vec<u8>>> {
-    match format {
-        "u" | "z" => offsets_buffers(rows, false),
-        "U" | "Z" => offsets_buffers(rows, true),
-        // Short data buffers (runs break at every seventh row), and one long buffer (the
-        // back-to-back run of a freshly built column).
-        "vu" => view_buffers(rows, 7),
-        "vz" => view_buffers(rows, usize::MAX),
-        _ => fixed_buffers(rows, 81),
-    }
-}
-
-const FORMATS: [&str; 7] = ["u", "U", "vu", "z", "Z", "vz", "w:81"];
-
 fn nulls(rows: &[Option<&[u8]>]) -> i64 {
     rows.iter().filter(|r| r.is_none()).count() as i64
 }

@@ -1,12 +1,11 @@
-//! DLPack tensors in (torch, JAX, CuPy host arrays, numpy...): read in place through the
-//! protocol's C structure, with no dependency on any producer.
+//! DLPack tensors in (torch, JAX, CuPy host arrays, numpy...): the capsule side of the
+//! protocol. `crate::dlpack` reads the C structures; this file asks the producer for them.
 //!
-//! The protocol: `__dlpack_device__()` says where the memory is; `__dlpack__()` returns a
-//! capsule named "dltensor_versioned" (DLPack >= 1.0, asked for with `max_version`) or
-//! "dltensor" (older producers), holding a managed tensor: a `DLTensor` (data pointer, shape,
-//! strides in elements, dtype) plus the deleter that frees it. The consumer renames the
-//! capsule "used_..." so the capsule no longer frees the tensor, and calls the deleter itself
-//! when done with the memory: here when the returned [`DlpackBoards`] drops.
+//! `__dlpack_device__()` says where the memory is; `__dlpack__()` returns a capsule named
+//! "dltensor_versioned" (DLPack >= 1.0, asked for with `max_version`) or "dltensor" (older
+//! producers), holding a managed tensor. The consumer renames the capsule "used_..." so the
+//! capsule no longer frees the tensor, and calls the deleter itself when done with the memory:
+//! here when the returned [`DlpackBoards`] drops.
 
 use std::ffi::{c_void, CStr};
 
@@ -15,78 +14,16 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::bindings::exceptions::board_format_error;
-use crate::batch::strided::{IntType, StridedInts};
+use crate::batch::strided::StridedInts;
 use crate::batch::{BatchError, BoardSource};
+use crate::dlpack::{read_tensor, DlManagedTensor, DlManagedTensorVersioned, DlTensor, DlpackError, MAJOR_VERSION};
 use crate::error::Place;
-
-/// `DLDevice`.
-#[repr(C)]
-#[derive(Clone, Copy)]
-struct DlDevice {
-    device_type: i32,
-    device_id: i32,
-}
-
-/// `DLDataType`: a type code (0 int, 1 uint, 2 float...), bits per lane, lanes.
-#[repr(C)]
-#[derive(Clone, Copy)]
-struct DlDataType {
-    code: u8,
-    bits: u8,
-    lanes: u16,
-}
-
-/// `DLTensor`.
-#[repr(C)]
-struct DlTensor {
-    data: *mut c_void,
-    device: DlDevice,
-    ndim: i32,
-    dtype: DlDataType,
-    shape: *const i64,
-    /// In elements; NULL means C-contiguous.
-    strides: *const i64,
-    byte_offset: u64,
-}
-
-/// `DLManagedTensor` (the legacy, unversioned capsule).
-#[repr(C)]
-struct DlManagedTensor {
-    dl_tensor: DlTensor,
-    manager_ctx: *mut c_void,
-    deleter: Option<unsafe extern "C" fn(*mut DlManagedTensor)>,
-}
-
-/// `DLPackVersion`.
-#[repr(C)]
-#[derive(Clone, Copy)]
-struct DlPackVersion {
-    major: u32,
-    minor: u32,
-}
-
-/// `DLManagedTensorVersioned` (DLPack >= 1.0).
-#[repr(C)]
-struct DlManagedTensorVersioned {
-    version: DlPackVersion,
-    manager_ctx: *mut c_void,
-    deleter: Option<unsafe extern "C" fn(*mut DlManagedTensorVersioned)>,
-    flags: u64,
-    dl_tensor: DlTensor,
-}
 
 const VERSIONED: &CStr = c"dltensor_versioned";
 const LEGACY: &CStr = c"dltensor";
 // Static strings: a capsule keeps the name pointer, so it must outlive the capsule.
 const USED_VERSIONED: &CStr = c"used_dltensor_versioned";
 const USED_LEGACY: &CStr = c"used_dltensor";
-
-/// The newest DLPack major version whose structures this module reads.
-const MAJOR_VERSION: u32 = 1;
-
-/// Device types whose memory the CPU reads directly: plain CPU, and CUDA's and ROCm's
-/// page-locked host memory.
-const CPU_READABLE: [i32; 3] = [1, 3, 11];
 
 /// A DLPack tensor's boards, read in place. It owns the producer's managed tensor, and
 /// calls its deleter when dropped, so the memory stays valid for as long as this lives.
@@ -135,59 +72,27 @@ pub fn dlpack_source(object: &Bound<'_, PyAny>, batch: bool, name: &'static str)
 }
 
 fn read(object: &Bound<'_, PyAny>, batch: bool, name: &'static str) -> PyResult<DlpackBoards> {
-    let py = object.py();
-    let (device_type, device_id) = device(object, name)?;
-    if !CPU_READABLE.contains(&device_type) {
-        let device = device_name(device_type, device_id);
-        return Err(PyTypeError::new_err(format!("{name}: expected a tensor on the CPU, got one on {device}; call .cpu() first")));
+    let device = device(object, name)?;
+    if !crate::dlpack::cpu_readable(device.0) {
+        // Refused before the export: a producer may copy to make one.
+        return Err(dlpack_error(object.py(), DlpackError::NotOnCpu(crate::dlpack::device_name(device.0, device.1)), name));
     }
     let capsule = export(object)?;
     let owner = Managed::take(&capsule, name)?;
     // SAFETY: `take` checked the capsule's name, so the pointer is a managed tensor of that
-    // kind, alive until its deleter runs, which only `owner`'s drop does.
-    let tensor = unsafe { owner.tensor() };
-    // The tensor says where it is too; a capsule that says otherwise than
-    // `__dlpack_device__` (CUDA memory behind a CPU answer) is never read as host memory.
-    if (tensor.device.device_type, i64::from(tensor.device.device_id)) != (device_type, device_id) {
-        let (said, holds) = (device_name(device_type, device_id), device_name(tensor.device.device_type, i64::from(tensor.device.device_id)));
-        return Err(PyTypeError::new_err(format!(
-            "{name}: __dlpack_device__() says {said}, but the DLPack tensor says {holds}"
-        )));
-    }
-    let int = int_type(tensor.dtype).ok_or_else(|| PyTypeError::new_err(format!("{name}: expected an integer dtype, got {}", dtype_name(tensor.dtype))))?;
-    let malformed = || PyTypeError::new_err(format!("{name}: the DLPack tensor's shape or strides are not valid"));
-    let ndim = usize::try_from(tensor.ndim).map_err(|_| malformed())?;
-    // SAFETY: the producer guarantees `ndim` readable entries behind `shape`, and behind
-    // `strides` unless it is NULL, for the managed tensor's life (which `owner` holds).
-    let (shape, strides) = unsafe { (entries(tensor.shape, ndim), (!tensor.strides.is_null()).then(|| entries(tensor.strides, ndim))) };
-    let shape: Vec<usize> = shape.iter().map(|&n| usize::try_from(n)).collect::<Result<_, _>>().map_err(|_| malformed())?;
-    let byte_strides = byte_strides(&shape, strides, int.bytes).ok_or_else(|| match strides {
-        Some(strides) if strides.len() == shape.len() => {
-            PyTypeError::new_err(format!("{name}: strides too large: element strides {strides:?} overflow a byte offset"))
-        }
-        _ => malformed(),
-    })?;
-    let cells = shape.iter().try_fold(1usize, |product, &n| product.checked_mul(n)).ok_or_else(malformed)?;
-    if tensor.data.is_null() && cells > 0 {
-        return Err(PyTypeError::new_err(format!("{name}: the DLPack tensor's data pointer is NULL, with {cells} elements")));
-    }
-    let offset = usize::try_from(tensor.byte_offset).ok().filter(|&offset| isize::try_from(offset).is_ok());
-    let Some(data) = offset.and_then(|offset| (tensor.data as usize).checked_add(offset).map(|_| offset)) else {
-        let offset = tensor.byte_offset;
-        return Err(PyTypeError::new_err(format!("{name}: the DLPack tensor's byte_offset {offset} is past the end of memory")));
-    };
-    let data = tensor.data.cast::<u8>().cast_const().wrapping_add(data);
-    // SAFETY: for as long as the managed tensor lives (`owner`, dropped after `ints`), the
-    // producer guarantees every element within `shape` at these strides is readable.
-    let ints = unsafe {
-        if batch {
-            StridedInts::batch(data, &shape, &byte_strides, int)
-        } else {
-            StridedInts::board(data, &shape, &byte_strides, int)
-        }
-    };
-    let ints = ints.map_err(|error| board_format_error(py, &error.named(name)))?;
+    // kind, alive until its deleter runs, which only `owner`'s drop does, after `ints` (the
+    // field order of `DlpackBoards`): the producer's promises about it hold that long.
+    let ints = unsafe { read_tensor(owner.tensor(), device, batch) }.map_err(|error| dlpack_error(object.py(), error, name))?;
     Ok(DlpackBoards { ints, _owner: owner })
+}
+
+/// The Python exception for a tensor that cannot be read: a wrong shape is a
+/// `BoardFormatError` as for any array; the rest are `TypeError`s.
+fn dlpack_error(py: Python<'_>, error: DlpackError, name: &'static str) -> PyErr {
+    match error {
+        DlpackError::Board(error) => board_format_error(py, &error.named(name)),
+        other => PyTypeError::new_err(format!("{name}: {}", other.message())),
+    }
 }
 
 /// `__dlpack_device__()` as `(device_type, device_id)`; anything else is the producer's
@@ -218,92 +123,6 @@ fn export<'py>(object: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         Err(error) if error.is_instance_of::<PyTypeError>(py) => object.call_method0("__dlpack__"),
         result => result,
     }
-}
-
-/// `count` entries behind `pointer`, or none for a NULL one.
-///
-/// # Safety
-/// A non-NULL `pointer` must point at `count` readable, initialised `i64`s for `'a`.
-unsafe fn entries<'a>(pointer: *const i64, count: usize) -> &'a [i64] {
-    if pointer.is_null() || count == 0 {
-        &[]
-    } else {
-        // SAFETY: the caller's contract.
-        unsafe { std::slice::from_raw_parts(pointer, count) }
-    }
-}
-
-/// Byte strides from element strides (C-contiguous ones when the producer gave none).
-fn byte_strides(shape: &[usize], strides: Option<&[i64]>, item_bytes: usize) -> Option<Vec<isize>> {
-    let item = isize::try_from(item_bytes).ok()?;
-    match strides {
-        Some(strides) if strides.len() == shape.len() => {
-            strides.iter().map(|&s| isize::try_from(s).ok()?.checked_mul(item)).collect()
-        }
-        Some(_) => None,
-        None => {
-            let mut out = vec![0isize; shape.len()];
-            let mut step = item;
-            for (slot, &n) in out.iter_mut().zip(shape).rev() {
-                *slot = step;
-                step = step.checked_mul(isize::try_from(n.max(1)).ok()?)?;
-            }
-            Some(out)
-        }
-    }
-}
-
-/// The cell type for a DLPack dtype: int or uint (codes 0, 1) of 8-64 bits, one lane.
-fn int_type(dtype: DlDataType) -> Option<IntType> {
-    let signed = match dtype.code {
-        0 => true,
-        1 => false,
-        _ => return None,
-    };
-    match (dtype.bits, dtype.lanes) {
-        (8 | 16 | 32 | 64, 1) => Some(IntType { bytes: usize::from(dtype.bits / 8), signed, swapped: false }),
-        _ => None,
-    }
-}
-
-/// A dtype the way numpy names it (`float32`, `bool`), with `xN` for vector lanes.
-fn dtype_name(dtype: DlDataType) -> String {
-    let kind = match dtype.code {
-        0 => "int",
-        1 => "uint",
-        2 => "float",
-        3 => "opaque_handle",
-        4 => "bfloat",
-        5 => "complex",
-        6 => return if dtype.lanes == 1 { "bool".to_owned() } else { format!("boolx{}", dtype.lanes) },
-        _ => "dtype code ",
-    };
-    let code = if dtype.code > 6 { dtype.code.to_string() } else { String::new() };
-    let lanes = if dtype.lanes == 1 { String::new() } else { format!("x{}", dtype.lanes) };
-    format!("{kind}{code}{}{lanes}", if code.is_empty() { dtype.bits.to_string() } else { format!(" ({} bits)", dtype.bits) })
-}
-
-/// A device the way users know it: `cuda:0`, `rocm:1`, `metal:0`...
-fn device_name(device_type: i32, device_id: i64) -> String {
-    let kind = match device_type {
-        1 => "cpu",
-        2 => "cuda",
-        3 => "cuda_host",
-        4 => "opencl",
-        7 => "vulkan",
-        8 => "metal",
-        9 => "vpi",
-        10 => "rocm",
-        11 => "rocm_host",
-        12 => "ext_dev",
-        13 => "cuda_managed",
-        14 => "oneapi",
-        15 => "webgpu",
-        16 => "hexagon",
-        17 => "maia",
-        other => return format!("device type {other}:{device_id}"),
-    };
-    format!("{kind}:{device_id}")
 }
 
 /// A managed tensor taken over from its capsule; calls the producer's deleter when dropped.
@@ -393,6 +212,3 @@ impl Drop for Managed {
     }
 }
 
-#[cfg(test)]
-#[path = "dlpack_tests.rs"]
-mod tests;
