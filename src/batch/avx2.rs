@@ -379,6 +379,7 @@ mod tests {
         let bytes = vec![0u8; LANES * CELLS - 1];
         // SAFETY: AVX2 is present (checked above).
         assert!(!unsafe { validate_block::<false>(&bytes, CELLS, &mut out, Thirds::new(&[])) });
+        // SAFETY: as above.
         assert!(!unsafe { validate_block::<false>(&bytes, 80, &mut out, Thirds::new(&[])) });
     }
 }

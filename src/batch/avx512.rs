@@ -175,42 +175,45 @@ fn plane_repeats(cells: &[__m512i; CELLS], digits: __m512i) -> __m512i {
 /// The CPU must support AVX-512F and AVX-512BW.
 #[inline(always)]
 pub(crate) unsafe fn transpose_quarters(rows: &[__m512i; HALF]) -> [[__m512i; 16]; 2] {
-    // Plain loops, not `array::from_fn`: its closures were not inlined here. No array is
-    // zeroed first: each is 2 KB, and zeroed they cost a memset per window.
-    let mut pairs = [[MaybeUninit::<__m512i>::uninit(); 2]; 16];
-    for (p, pair) in pairs.iter_mut().enumerate() {
-        let (a, b) = (rows[2 * p], rows[2 * p + 1]);
-        pair[0].write(_mm512_unpacklo_epi8(a, b));
-        pair[1].write(_mm512_unpackhi_epi8(a, b));
-    }
-    // SAFETY (this and the three like it below): the loop above wrote every entry, and
-    // MaybeUninit<T> has the layout of T.
-    let pairs = unsafe { std::mem::transmute::<[[MaybeUninit<__m512i>; 2]; 16], [[__m512i; 2]; 16]>(pairs) };
-    let mut quads = [[MaybeUninit::<__m512i>::uninit(); 4]; 8];
-    for (q, quad) in quads.iter_mut().enumerate() {
-        for g in 0..2 {
-            let (a, b) = (pairs[2 * q][g], pairs[2 * q + 1][g]);
-            quad[2 * g].write(_mm512_unpacklo_epi16(a, b));
-            quad[2 * g + 1].write(_mm512_unpackhi_epi16(a, b));
+    // SAFETY: the caller's contract (AVX-512F and AVX-512BW) makes the unpacks callable; each
+    // transmute reads an array the loop before it wrote in full, and MaybeUninit<T> has the
+    // layout of T.
+    unsafe {
+        // Plain loops, not `array::from_fn`: its closures were not inlined here. No array is
+        // zeroed first: each is 2 KB, and zeroed they cost a memset per window.
+        let mut pairs = [[MaybeUninit::<__m512i>::uninit(); 2]; 16];
+        for (p, pair) in pairs.iter_mut().enumerate() {
+            let (a, b) = (rows[2 * p], rows[2 * p + 1]);
+            pair[0].write(_mm512_unpacklo_epi8(a, b));
+            pair[1].write(_mm512_unpackhi_epi8(a, b));
         }
-    }
-    let quads = unsafe { std::mem::transmute::<[[MaybeUninit<__m512i>; 4]; 8], [[__m512i; 4]; 8]>(quads) };
-    let mut octets = [[MaybeUninit::<__m512i>::uninit(); 8]; 4];
-    for (o, octet) in octets.iter_mut().enumerate() {
-        for g in 0..4 {
-            let (a, b) = (quads[2 * o][g], quads[2 * o + 1][g]);
-            octet[2 * g].write(_mm512_unpacklo_epi32(a, b));
-            octet[2 * g + 1].write(_mm512_unpackhi_epi32(a, b));
+        let pairs = std::mem::transmute::<[[MaybeUninit<__m512i>; 2]; 16], [[__m512i; 2]; 16]>(pairs);
+        let mut quads = [[MaybeUninit::<__m512i>::uninit(); 4]; 8];
+        for (q, quad) in quads.iter_mut().enumerate() {
+            for g in 0..2 {
+                let (a, b) = (pairs[2 * q][g], pairs[2 * q + 1][g]);
+                quad[2 * g].write(_mm512_unpacklo_epi16(a, b));
+                quad[2 * g + 1].write(_mm512_unpackhi_epi16(a, b));
+            }
         }
-    }
-    let octets = unsafe { std::mem::transmute::<[[MaybeUninit<__m512i>; 8]; 4], [[__m512i; 8]; 4]>(octets) };
-    let mut out = [[MaybeUninit::<__m512i>::uninit(); 16]; 2];
-    for (s, half) in out.iter_mut().enumerate() {
-        for c in 0..8 {
-            let (a, b) = (octets[2 * s][c], octets[2 * s + 1][c]);
-            half[2 * c].write(_mm512_unpacklo_epi64(a, b));
-            half[2 * c + 1].write(_mm512_unpackhi_epi64(a, b));
+        let quads = std::mem::transmute::<[[MaybeUninit<__m512i>; 4]; 8], [[__m512i; 4]; 8]>(quads);
+        let mut octets = [[MaybeUninit::<__m512i>::uninit(); 8]; 4];
+        for (o, octet) in octets.iter_mut().enumerate() {
+            for g in 0..4 {
+                let (a, b) = (quads[2 * o][g], quads[2 * o + 1][g]);
+                octet[2 * g].write(_mm512_unpacklo_epi32(a, b));
+                octet[2 * g + 1].write(_mm512_unpackhi_epi32(a, b));
+            }
         }
+        let octets = std::mem::transmute::<[[MaybeUninit<__m512i>; 8]; 4], [[__m512i; 8]; 4]>(octets);
+        let mut out = [[MaybeUninit::<__m512i>::uninit(); 16]; 2];
+        for (s, half) in out.iter_mut().enumerate() {
+            for c in 0..8 {
+                let (a, b) = (octets[2 * s][c], octets[2 * s + 1][c]);
+                half[2 * c].write(_mm512_unpacklo_epi64(a, b));
+                half[2 * c + 1].write(_mm512_unpackhi_epi64(a, b));
+            }
+        }
+        std::mem::transmute::<[[MaybeUninit<__m512i>; 16]; 2], [[__m512i; 16]; 2]>(out)
     }
-    unsafe { std::mem::transmute::<[[MaybeUninit<__m512i>; 16]; 2], [[__m512i; 16]; 2]>(out) }
 }

@@ -38,6 +38,7 @@ pub struct StridedInts {
 // memory readable for the value's whole life; so sharing it between threads is sound. (A
 // producer that writes the memory meanwhile races with itself, not with us: we read bytes.)
 unsafe impl Sync for StridedInts {}
+// SAFETY: as for Sync: nothing in the value is tied to the thread that made it.
 unsafe impl Send for StridedInts {}
 
 impl StridedInts {

@@ -270,14 +270,16 @@ fn the_bmi2_search_visits_what_the_portable_one_does() {
     }
     // A board whose givens clash (two 5s in the first row): both settle to a contradiction.
     let clash = grid("55.......................................................................................");
-    // SAFETY (each call below): bmi2_available said the CPU has what the BMI2 code needs.
+    // SAFETY: bmi2_available said the CPU has what the BMI2 code needs.
     assert_eq!(unsafe { search::settle_givens_bmi2(&clash) }, search::settle_givens_portable(&clash));
     assert!(search::settle_givens_portable(&clash).is_err());
     for board in &boards {
+        // SAFETY: as above.
         assert_eq!(unsafe { search::settle_givens_bmi2(board) }, search::settle_givens_portable(board));
         let Some(first) = start(board) else { panic!("every test board is settled without contradiction") };
         for deduce in [false, true] {
             let portable = visits(|found| search::search_portable(first, deduce, &mut |b: &Candidates| found(b), &mut || false));
+            // SAFETY: as above.
             let bmi2 = visits(|found| unsafe { search::search_bmi2(first, deduce, &mut |b: &Candidates| found(b), &mut || false) });
             assert_eq!(bmi2, portable, "{board:?} deduce {deduce}");
             assert!(!portable.1.is_empty());

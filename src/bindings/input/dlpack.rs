@@ -134,6 +134,7 @@ struct Managed {
 // SAFETY: the managed tensor is only read (`tensor`) and deleted once (in `drop`, with the
 // GIL held, as producers such as numpy expect); neither depends on the thread.
 unsafe impl Send for Managed {}
+// SAFETY: as for Send.
 unsafe impl Sync for Managed {}
 
 impl Managed {

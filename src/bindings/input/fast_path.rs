@@ -117,11 +117,14 @@ impl Container for List {
     #[inline(always)]
     unsafe fn holds_nine(object: *mut pyo3::ffi::PyObject) -> bool {
         use pyo3::ffi;
+        // SAFETY: the caller's contract (a live object, the GIL held); a list's size is read
+        // only once its type is exactly list.
         unsafe { ffi::Py_TYPE(object) == &raw mut ffi::PyList_Type && ffi::PyList_GET_SIZE(object) == SIDE as ffi::Py_ssize_t }
     }
 
     #[inline(always)]
     unsafe fn items(object: *mut pyo3::ffi::PyObject) -> *const *mut pyo3::ffi::PyObject {
+        // SAFETY: the caller's contract: an exact list (holds_nine), whose layout this is.
         unsafe { (*object.cast::<pyo3::ffi::PyListObject>()).ob_item }
     }
 }
@@ -131,12 +134,14 @@ impl Container for Tuple {
     #[inline(always)]
     unsafe fn holds_nine(object: *mut pyo3::ffi::PyObject) -> bool {
         use pyo3::ffi;
+        // SAFETY: as for lists: a tuple's size is read only once its type is exactly tuple.
         unsafe { ffi::Py_TYPE(object) == &raw mut ffi::PyTuple_Type && ffi::PyTuple_GET_SIZE(object) == SIDE as ffi::Py_ssize_t }
     }
 
     #[inline(always)]
     unsafe fn items(object: *mut pyo3::ffi::PyObject) -> *const *mut pyo3::ffi::PyObject {
         // A raw place, not `ob_item.as_ptr()`: the items run past the declared one-item array.
+        // SAFETY: the caller's contract: an exact tuple (holds_nine), whose layout this is.
         unsafe { (&raw const (*object.cast::<pyo3::ffi::PyTupleObject>()).ob_item).cast() }
     }
 }
