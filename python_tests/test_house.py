@@ -188,3 +188,20 @@ def test_the_input_layer_names_no_capability() -> None:
     assert {"input", "run", "validity", "board", "steps"} <= set(between)
     assert between["input"] <= {"exceptions"}, between["input"]
     assert cycle(between) is None, " -> ".join(cycle(between) or [])
+
+
+def test_the_maps_name_every_module() -> None:
+    """lib.rs's opening comment names every top-level module, and the layout in
+    docs/development.md every folder and file of src/, so neither map falls behind the tree."""
+    lib = (SRC / "lib.rs").read_text()
+    opening = "\n".join(line for line in lib.splitlines() if line.startswith("//!"))
+    declared = set(re.findall(r"^(?:pub(?:\(crate\))? )?mod (\w+);", lib, re.MULTILINE))
+    # check_avx2 is check's AVX2 half; test_data only finds the puzzle data for the tests.
+    assert {"grid", "steps", "canonical", "generate", "dlpack", "bindings"} <= declared
+    unnamed = {name for name in declared - {"check_avx2", "test_data"} if f"`{name}`" not in opening}
+    assert not unnamed, f"lib.rs's opening comment leaves out {sorted(unnamed)}"
+    development = (SRC.parent / "docs" / "development.md").read_text()
+    layout = development.split("## Layout", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    names = {path.name + "/" if path.is_dir() else path.name for path in SRC.iterdir()} - {"lib.rs"}
+    missing = {name for name in names if not re.search(rf"(?<![\w/]){re.escape(name)}", layout)}
+    assert not missing, f"docs/development.md's layout leaves out {sorted(missing)}"

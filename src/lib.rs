@@ -3,7 +3,7 @@
 //!
 //! The core is pure Rust and knows nothing of Python: the board (`grid`, `parse`, `symbols`,
 //! `text`, `error`), its validity (`check`, `conflicts`), many boards at once (`batch`, `arrow`,
-//! `score`), solving (`solve`), human steps and grades (`steps`), canonical forms (`canonical`),
+//! `dlpack`, `score`), solving (`solve`), human steps and grades (`steps`), canonical forms (`canonical`),
 //! generation (`generate`, `rng`), output (`render`) and the command (`cli`), with `cpu` and
 //! `bounds` beneath them. `bindings` is the only module that touches PyO3. docs/development.md
 //! maps every folder. This file only wires them together; the modules the fuzz targets
