@@ -31,5 +31,7 @@ pub mod window;
 pub use grids::random_grid;
 pub use many::fill_rows;
 pub use puzzle::{generate, Puzzle};
-pub use request::{level_of, symmetry_of, Request, RequestError};
+pub use request::{level_of, symmetry_of, Request};
+#[cfg(test)]
+pub use request::RequestError;
 pub use symmetry::Symmetry;

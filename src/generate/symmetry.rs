@@ -135,11 +135,6 @@ impl Orbits {
         self.count
     }
 
-    /// True for no orbit (never: every board has cells).
-    pub fn is_empty(&self) -> bool {
-        self.count == 0
-    }
-
     /// The cells of orbit `index` (empty past the last).
     pub fn get(&self, index: usize) -> &[u8] {
         match (self.cells.get(index), self.sizes.get(index)) {

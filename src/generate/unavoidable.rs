@@ -277,13 +277,9 @@ impl Unavoidable {
     }
 
     /// How many sets there are.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.count
-    }
-
-    /// True when there are none.
-    pub fn is_empty(&self) -> bool {
-        self.count == 0
     }
 
     /// The sets, as cell bit sets.

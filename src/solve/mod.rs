@@ -23,7 +23,7 @@ pub use partial::Partial;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use search::bmi2_available;
 pub use search::{SearchStats, Stopped};
-pub use variants::{count_solutions_avoiding, for_each_solution, random_solution};
+pub use variants::{for_each_solution, random_solution};
 
 use crate::check::is_valid;
 use crate::grid::Grid;
@@ -31,6 +31,8 @@ use state::Candidates;
 
 /// A solution of `grid`: complete, with no repeat, keeping every given; `None` when there is
 /// none (a board that breaks the rule has none). When there are several, always the same one.
+// The tests' way in; the bindings and the command solve interruptibly.
+#[cfg(test)]
 pub fn solve(grid: &Grid) -> Option<Grid> {
     solve_interruptible(grid, &mut || false).unwrap_or(None)
 }

@@ -11,6 +11,7 @@
 use super::search::bmi2_available;
 use super::search::{apply, count_up_to, settle_givens, Stopped};
 use super::state::Candidates;
+#[cfg(test)]
 use super::variants::count_solutions_avoiding;
 use crate::grid::{Grid, CELLS};
 use std::mem::MaybeUninit;
@@ -42,6 +43,9 @@ impl Partial {
     /// Why the start may be shared: settling only rules out what no solution of the givens
     /// has, so the settled candidates of fewer givens, with the rest placed and settled, hold
     /// every solution of `grid`, and settling is done before the search as from scratch.
+    ///
+    /// Reached only by the tests (no production code calls it): a candidate for removal.
+    #[cfg(test)]
     pub fn count(
         &self,
         grid: &Grid,
@@ -160,6 +164,7 @@ impl Partial {
     }
 
     /// True when `grid` has every given of the start, with the same digit.
+    #[cfg(test)]
     fn kept_by(&self, grid: &Grid) -> bool {
         grid.cells()
             .iter()
