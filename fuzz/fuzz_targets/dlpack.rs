@@ -98,6 +98,8 @@ fuzz_target!(|data: &[u8]| {
     let pad = u64::from(input.byte() % 4) * item as u64;
     let start = (-low) as u64 * item as u64 + pad;
     let tame = input.byte() % 4 != 0;
+    // Where `__dlpack_device__` says the tensor is (the tensor itself says cpu:0).
+    let device = input.byte() % 16;
     let length = pad as usize + span as usize;
     let mut memory = vec![0u8; length.max(1)];
     let source: Vec<u8> = input.0.to_vec();
@@ -110,7 +112,7 @@ fuzz_target!(|data: &[u8]| {
             element.iter_mut().enumerate().for_each(|(i, b)| *b = byte.rotate_left(i as u32) ^ (k as u8));
         }
     }
-    let device = match source.first().copied().unwrap_or(0) % 16 {
+    let device = match device {
         0 => (2, 0),
         1 => (1, 1),
         _ => (1, 0),
