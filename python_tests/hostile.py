@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import mmap
+import struct
 import sys
 from typing import Any, Callable
 
@@ -73,7 +74,7 @@ class Producer:
 
     def __init__(self, data: int | None, shape: list[int], strides: list[int] | None = None, *,
                  device: Any = (1, 0), tensor_device: tuple[int, int] = (1, 0), byte_offset: int = 0,
-                 bits: int = 8) -> None:
+                 bits: int = 8, claimed_ndim: int | None = None, shape_at: int | None = None) -> None:
         self.shape = (ctypes.c_int64 * len(shape))(*shape)
         self.strides = (ctypes.c_int64 * len(strides))(*strides) if strides is not None else None
         self.managed = DLManagedTensorVersioned()
@@ -84,6 +85,11 @@ class Producer:
         tensor.ndim = len(shape)
         tensor.dtype = DLDataType(1, bits, 1)
         tensor.shape = ctypes.cast(self.shape, ctypes.POINTER(ctypes.c_int64))
+        if shape_at is not None:
+            # The shape read from elsewhere (guarded memory), and more dimensions claimed than it has.
+            tensor.shape = ctypes.cast(shape_at, ctypes.POINTER(ctypes.c_int64))
+        if claimed_ndim is not None:
+            tensor.ndim = claimed_ndim
         if self.strides is not None:
             tensor.strides = ctypes.cast(self.strides, ctypes.POINTER(ctypes.c_int64))
         tensor.byte_offset = byte_offset
@@ -145,6 +151,8 @@ def run(case: str) -> None:
 
     cells = bytes(81)
     region, address = guarded(cells)
+    # A shape of two dimensions at the end of readable memory: reading a third faults.
+    shape_region, shape_address = guarded(struct.pack("=2q", 1, 81))
     cases: dict[str, Callable[[], object]] = {
         "null-data": lambda: valid_sudoku.is_valid_many(Producer(None, [1, 81])),
         "null-data-empty": lambda: valid_sudoku.is_valid_many(Producer(None, [0, 81])).tolist(),
@@ -159,6 +167,8 @@ def run(case: str) -> None:
         "cell-strides-overflow": lambda: valid_sudoku.is_valid_many(Producer(address, [1, 81], [81, 2**60])),
         "numpy-strides-overflow": lambda: valid_sudoku.is_valid_many(strided((1, 81), (2**62, 2**57))),
         "numpy-board-strides-overflow": lambda: valid_sudoku.is_valid_sudoku(strided((9, 9), (2**60, 2**59))),
+        "ndim-thousand": lambda: valid_sudoku.is_valid_many(Producer(address, [1, 81], claimed_ndim=1000, shape_at=shape_address)),
+        "shape-fits-guard": lambda: valid_sudoku.is_valid_many(Producer(address, [1, 81], shape_at=shape_address)).tolist(),
         "fits-guard": lambda: valid_sudoku.is_valid_many(Producer(address, [1, 81])).tolist(),
         "arrow-large-schema-over-string": lambda: valid_sudoku.is_valid_many(Mismatched("large_string", "string", 3)),
         "arrow-string-schema-over-large": lambda: valid_sudoku.is_valid_many(Mismatched("string", "large_string", 3)),
@@ -173,7 +183,7 @@ def run(case: str) -> None:
         except Exception as error:  # noqa: BLE001 (the test compares what was raised)
             shown = f"{type(error).__name__}: {error}"
         print(f"{name}\t{shown}", flush=True)
-    del region
+    del region, shape_region
 
 
 if __name__ == "__main__":

@@ -61,6 +61,8 @@ def outcome(case: str) -> str:
             "numpy-board-strides-overflow",
             "BoardFormatError: board: strides too large: byte strides (1152921504606846976, 576460752303423488) for shape (9, 9) overflow an offset",
         ),
+        ("ndim-thousand", "TypeError: boards: the DLPack tensor claims 1000 dimensions, more than the 64 a producer makes"),
+        ("shape-fits-guard", "returned [True]"),
         ("fits-guard", "returned [True]"),
         ("arrow-large-schema-over-string", "ValueError: boards: malformed Arrow array: row 0 is 695784702114 bytes long, which no board is (does the schema match the array?)"),
         ("arrow-string-schema-over-large", "ValueError: boards: malformed Arrow array: the offsets decrease at row 2"),

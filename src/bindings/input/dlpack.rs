@@ -60,6 +60,8 @@ impl BoardSource for DlpackBoards {
 ///   dtype, got float32` (as for numpy arrays);
 /// - `batch`: a shape other than (N, 9, 9) / (N, 81), else one other than (9, 9) / (81,):
 ///   `BoardFormatError`, `boards: expected shape (N, 9, 9) or (N, 81), got (3, 9, 8)`;
+/// - more than 64 dimensions claimed: `TypeError`, `boards: the DLPack tensor claims 1000
+///   dimensions, more than the 64 a producer makes` (the shape is never read that deep);
 /// - the producer's own exceptions (a read-only export it refuses, say) unchanged.
 ///
 /// Must be called with the GIL; the result is `Send + Sync`, for reading with it released.
