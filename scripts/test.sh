@@ -8,35 +8,40 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python="${PYTHON:-python3}"
 
-echo "== build and install valid-sudoku with its test dependencies ($("$python" --version))"
+echo "== build a wheel of valid-sudoku and install it with its test dependencies ($("$python" --version))"
+# The suite runs against the wheel a user would install (`pip wheel .` runs maturin's release
+# build, as `maturin build --release` does), installed from the file: a file the wheel leaves
+# out (the stub, py.typed, LICENSE) fails the tests, which never import the checkout itself.
 # pip is silent for the minute or two the Rust build takes; show cargo's and maturin's progress
-# lines as they come, and the whole log only if the install fails.
+# lines as they come, and the whole log only if the build fails.
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+wheels="$(mktemp -d)"
+trap 'rm -rf "$log" "$wheels"' EXIT
+set +e
+"$python" -m pip wheel -v --no-deps --disable-pip-version-check --progress-bar off --wheel-dir "$wheels" . 2>&1 |
+    tee "$log" | grep --line-buffered -E '^ *(Compiling|Finished|Building|Successfully|📦|🔗|🐍)'
+status="${PIPESTATUS[0]}"
+set -e
+if [ "$status" -ne 0 ]; then
+    tail -n 60 "$log"
+    echo "error: building the wheel failed (exit $status)" >&2
+    exit "$status"
+fi
+wheel="$(ls "$wheels"/valid_sudoku-*.whl)"
+echo "== built $(basename "$wheel")"
 # With uv at hand (UV=/path/to/uv, or uv on PATH; UV= turns it off), the test dependencies come
-# from uv, which installs them in seconds where pip takes most of a minute; the package itself
-# is always built and installed by pip, as a user's `pip install` does.
+# from uv, which installs them in seconds where pip takes most of a minute; the wheel itself is
+# always installed by pip, as a user's `pip install` does.
 uv="${UV-$(command -v uv || true)}"
 if [ -n "$uv" ]; then
     echo "== test dependencies with $("$uv" --version)"
     # Compiled to bytecode now, as pip does: with PYTHONDONTWRITEBYTECODE set (CI sets it), every
     # process (each Dask worker too) would otherwise compile pandas and dask from source again.
     "$uv" pip install --quiet --compile-bytecode --python "$python" -r pyproject.toml --extra test
-    package='.'
-    pip_options=(--no-deps)
+    "$python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$wheel"
 else
-    package='.[test]'
-    pip_options=()
-fi
-set +e
-"$python" -m pip install -v --disable-pip-version-check --progress-bar off "${pip_options[@]}" "$package" 2>&1 |
-    tee "$log" | grep --line-buffered -E '^ *(Compiling|Finished|Building|Successfully|📦|🔗|🐍)'
-status="${PIPESTATUS[0]}"
-set -e
-if [ "$status" -ne 0 ]; then
-    tail -n 60 "$log"
-    echo "error: pip install '$package' failed (exit $status)" >&2
-    exit "$status"
+    "$python" -m pip install --quiet --disable-pip-version-check "$wheel[test]"
+    "$python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$wheel"
 fi
 
 # The Rust core's tests and lints build against whichever python3 cargo finds, whatever PYTHON
