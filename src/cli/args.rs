@@ -148,7 +148,7 @@ met, 130 when interrupted (the lines written so far are whole).";
 #[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
 pub struct GenerateArgs {
     /// How many puzzles to make.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: u64,
 
     /// Exactly this many givens (22-81; 24-81 with a symmetry).
