@@ -24,8 +24,10 @@ pub mod solve;
 pub mod steps;
 pub mod symbols;
 pub mod text;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod test_data;
+#[cfg(feature = "drivers")]
+pub mod drivers;
 
 mod bindings;
 

@@ -13,8 +13,8 @@ pub mod above;
 pub mod descend;
 pub mod grids;
 pub mod level;
-#[cfg(test)]
-mod measure_tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 pub mod many;
 pub mod puzzle;
 pub mod removal;

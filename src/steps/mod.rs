@@ -39,6 +39,8 @@ mod uniqueness_known;
 mod wings;
 #[cfg(test)]
 mod data_tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 #[cfg(test)]
 mod testing;
 
