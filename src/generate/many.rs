@@ -3,7 +3,7 @@
 //! the thread count, and the only memory beyond the output is each thread's search state.
 
 use super::puzzle::Puzzle;
-use crate::batch::{part_count, run_parts};
+use crate::batch::{part_count, run_parts_watched, Stop};
 use crate::grid::CELLS;
 use crate::rng::Rng;
 use crate::solve::Stopped;
@@ -17,6 +17,10 @@ pub type Maker<'a> = &'a (dyn Fn(&mut Rng, &mut dyn FnMut() -> bool) -> Result<P
 /// Fills `puzzles` (81 bytes a row) and, unless empty, `solutions` (as long) with rows
 /// `first`, `first + 1`, ... of the batch drawn with `seed`, on up to `threads` threads.
 /// `Err(Stopped)` once `should_stop` said so; the rows are then incomplete.
+///
+/// `should_stop` is asked before every row, on every thread, and by the calling thread while
+/// it waits for the others: a row's own search may ask it too, but a grid is filled in fewer
+/// guesses than the search asks after, so without the row's question no grid would hear it.
 pub fn fill_rows(
     make: Maker<'_>,
     seed: u64,
@@ -24,7 +28,7 @@ pub fn fill_rows(
     puzzles: &mut [u8],
     solutions: &mut [u8],
     threads: usize,
-    should_stop: &(dyn Fn() -> bool + Sync),
+    should_stop: Stop<'_>,
 ) -> Result<(), Stopped> {
     let rows = puzzles.len() / CELLS;
     let parts = part_count(rows, threads, MIN_PART);
@@ -36,12 +40,15 @@ pub fn fill_rows(
         let solved = if want_solutions { solution_chunks.next() } else { None };
         work.push(((k * per_part) as u64, chunk, solved));
     }
-    let results = run_parts(
+    let results = run_parts_watched(
         work,
         threads,
         |(offset, chunk, mut solved): (u64, &mut [u8], Option<&mut [u8]>)| -> Result<(), Stopped> {
             let mut stop = || should_stop();
             for (i, row) in chunk.chunks_exact_mut(CELLS).enumerate() {
+                if stop() {
+                    return Err(Stopped);
+                }
                 let mut rng = Rng::for_item(seed, first.wrapping_add(offset).wrapping_add(i as u64));
                 let made = make(&mut rng, &mut stop)?;
                 row.copy_from_slice(made.puzzle.cells());
@@ -52,6 +59,9 @@ pub fn fill_rows(
             Ok(())
         },
         Result::is_err,
+        || {
+            let _ = should_stop();
+        },
     );
     if results.iter().all(|r| matches!(r, Some(Ok(())))) {
         Ok(())
