@@ -146,7 +146,7 @@ pub fn grade_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     if out_of_memory.into_inner() {
         return Err(memory_error(OutOfMemory));
     }
-    Ok(Grades::new(py, &rows))
+    Grades::new(py, &rows)
 }
 
 /// The board, read through the one input layer, refused when a digit repeats: no technique
