@@ -11,6 +11,10 @@ use crate::solve::Stopped;
 /// Rows per part at least: a row takes microseconds, a part handed out costs nothing.
 const MIN_PART: usize = 8;
 
+/// Rows made between two questions to `should_stop`: a few microseconds of grids, so the
+/// question costs next to nothing and Ctrl-C is still heard at once.
+const ROWS_PER_POLL: usize = 8;
+
 /// Makes one item from its row's generator, polling the callback.
 pub type Maker<'a> = &'a (dyn Fn(&mut Rng, &mut dyn FnMut() -> bool) -> Result<Puzzle, Stopped> + Sync);
 
@@ -18,9 +22,9 @@ pub type Maker<'a> = &'a (dyn Fn(&mut Rng, &mut dyn FnMut() -> bool) -> Result<P
 /// `first`, `first + 1`, ... of the batch drawn with `seed`, on up to `threads` threads.
 /// `Err(Stopped)` once `should_stop` said so; the rows are then incomplete.
 ///
-/// `should_stop` is asked before every row, on every thread, and by the calling thread while
-/// it waits for the others: a row's own search may ask it too, but a grid is filled in fewer
-/// guesses than the search asks after, so without the row's question no grid would hear it.
+/// `should_stop` is asked every few rows, on every thread, and by the calling thread while it
+/// waits for the others: a row's own search may ask it too, but a grid is filled in fewer
+/// guesses than the search asks after, so without the rows' question no grid would hear it.
 pub fn fill_rows(
     make: Maker<'_>,
     seed: u64,
@@ -46,7 +50,7 @@ pub fn fill_rows(
         |(offset, chunk, mut solved): (u64, &mut [u8], Option<&mut [u8]>)| -> Result<(), Stopped> {
             let mut stop = || should_stop();
             for (i, row) in chunk.chunks_exact_mut(CELLS).enumerate() {
-                if stop() {
+                if i % ROWS_PER_POLL == 0 && stop() {
                     return Err(Stopped);
                 }
                 let mut rng = Rng::for_item(seed, first.wrapping_add(offset).wrapping_add(i as u64));
@@ -91,5 +95,24 @@ mod tests {
         assert_eq!(run(2, 10, 30).0, one.0[10 * CELLS..]);
         let mut none = vec![0u8; 2 * CELLS];
         assert_eq!(fill_rows(&make, 5, 0, &mut none, &mut [], 2, &|| true), Err(Stopped));
+    }
+
+    #[test]
+    fn a_stop_is_heard_between_rows_whose_making_never_asks() {
+        use crate::generate::random_grid;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        // Each grid is made without a question to `stop` (as a fill too short to poll is).
+        let make = |rng: &mut Rng, _: &mut dyn FnMut() -> bool| {
+            random_grid(rng, &mut || false).map(|grid| Puzzle { puzzle: grid, solution: grid })
+        };
+        for threads in [1, 2] {
+            let asked = AtomicUsize::new(0);
+            let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 3;
+            let rows = 4000;
+            let mut grids = vec![0u8; rows * CELLS];
+            assert_eq!(fill_rows(&make, 5, 0, &mut grids, &mut [], threads, &stop), Err(Stopped));
+            let made = grids.chunks_exact(CELLS).filter(|row| row[0] != 0).count();
+            assert!(made <= 4 * ROWS_PER_POLL * threads, "{made} rows made after the stop");
+        }
     }
 }
