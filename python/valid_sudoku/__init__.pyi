@@ -852,6 +852,10 @@ class Grades:
 
     A row without exactly one solution has ``proper`` False, ``level``, ``hardest`` and
     ``score`` -1, ``solved_by_logic`` False and ``guesses`` NaN.
+
+    The arrays are read-only (``flags.writeable`` is False), so they always agree with
+    ``repr``; copy one (``grades.score.copy()``) to change it. A ``Grades`` pickles, so it
+    crosses process pools and Dask workers.
     """
 
     @property

@@ -11,7 +11,6 @@ use crate::bindings::run::batch_run::{run_batch, run_batch_indexed};
 use crate::bindings::input::board_value::PyBoard;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::input::cells;
-use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
 use crate::bindings::solving::many::{rows_into_bytes, Row};
 use crate::batch::Cost;
@@ -67,12 +66,11 @@ pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'p
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
     let out_of_memory = std::sync::atomic::AtomicBool::new(false);
-    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row], stop| {
         let mut searcher = Searcher::new();
         for (k, (slot, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
-            if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+            if k % BOARDS_PER_CHECK == 0 && stop() {
                 return;
             }
             let Ok(cells) = <&[u8; CELLS]>::try_from(cells) else { continue };
@@ -81,11 +79,7 @@ pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'p
                 Err(OutOfMemory) => out_of_memory.store(true, std::sync::atomic::Ordering::Relaxed),
             }
         }
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    let rows = rows?;
+    })?;
     if out_of_memory.into_inner() {
         return Err(memory_error(OutOfMemory));
     }

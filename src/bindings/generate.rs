@@ -9,7 +9,8 @@ use pyo3::types::{PyInt, PyString, PyTuple};
 
 use crate::bindings::input::arguments::{count_value, flag_value, int_value, out_of_memory, seed_value, shown, thread_count, type_name};
 use crate::bindings::input::board_value::PyBoard;
-use crate::bindings::run::interrupt::{interruptible, Interrupt};
+use crate::bindings::run::interrupt::interruptible;
+use crate::batch::source::try_zeroed;
 use crate::bindings::input::numpy_input;
 use crate::error::quoted_names;
 use crate::generate::{self as core, fill_rows, level_of, symmetry_of, Puzzle, Request, Symmetry};
@@ -21,7 +22,7 @@ use crate::rng::Rng;
 #[pyo3(signature = (*, seed = None))]
 pub fn random_grid(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
     let seed = seed_value(seed)?;
-    let made = interruptible(py, "generation", move |stop| core::random_grid(&mut Rng::new(seed), stop))?;
+    let made = interruptible(py, "generation", move |stop| core::random_grid(&mut Rng::new(seed), &mut || stop()))?;
     Ok(PyBoard::from_grid(made))
 }
 
@@ -61,7 +62,7 @@ pub fn generate(
 ) -> PyResult<PyBoard> {
     let request = request_value(clues, minimal, symmetry, difficulty)?;
     let seed = seed_value(seed)?;
-    let made = interruptible(py, "generation", move |stop| core::generate(&request, &mut Rng::new(seed), stop))?;
+    let made = interruptible(py, "generation", move |stop| core::generate(&request, &mut Rng::new(seed), &mut || stop()))?;
     Ok(PyBoard::from_grid(made.puzzle))
 }
 
@@ -158,19 +159,10 @@ fn run_many(
 ) -> PyResult<(Vec<u8>, Vec<u8>)> {
     let too_many = || out_of_memory("n", &format!("{count} rows"));
     let bytes = count.checked_mul(CELLS).ok_or_else(too_many)?;
-    let mut puzzles = filled(bytes).ok_or_else(too_many)?;
-    let mut solutions = filled(if want_solutions { bytes } else { 0 }).ok_or_else(too_many)?;
-    let interrupt = Interrupt::new();
-    let outcome = py.detach(|| fill_rows(make, seed, 0, &mut puzzles, &mut solutions, threads, &|| interrupt.should_stop()));
-    interrupt.answer(outcome, "generation")?;
+    // Zeroed lazily (calloc): no pass over the output before the first row, nor after a stop.
+    let mut puzzles = try_zeroed(bytes).map_err(|_| too_many())?;
+    let mut solutions = try_zeroed(if want_solutions { bytes } else { 0 }).map_err(|_| too_many())?;
+    interruptible(py, "generation", |stop| fill_rows(make, seed, 0, &mut puzzles, &mut solutions, threads, stop))?;
     Ok((puzzles, solutions))
-}
-
-/// A zeroed buffer of `bytes`, or `None` when memory is short.
-fn filled(bytes: usize) -> Option<Vec<u8>> {
-    let mut buffer = Vec::new();
-    buffer.try_reserve_exact(bytes).ok()?;
-    buffer.resize(bytes, 0);
-    Some(buffer)
 }
 

@@ -5,11 +5,10 @@ use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
 use crate::bindings::input::arguments::{flag_value, limit_value, thread_count, Limit};
-use crate::bindings::run::batch_run::run_batch_heard;
+use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
-use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
-use crate::batch::Cost;
+use crate::batch::{Cost, Stop};
 use crate::grid::{Grid, CELLS};
 use crate::solve;
 
@@ -36,18 +35,13 @@ pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
-    let rows = run_batch_heard(py, &mut inputs, threads, Cost::Heavy, &interrupt, |values, out: &mut [Row]| {
-        each_board(values[0], out, &interrupt, |grid, row| {
-            if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || interrupt.should_stop()) {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row], stop| {
+        each_board(values[0], out, stop, |grid, row| {
+            if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || stop()) {
                 *row = Row(*solution.cells());
             }
         });
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    let rows = rows?;
+    })?;
     if as_text {
         return text_column(py, &rows);
     }
@@ -90,24 +84,21 @@ pub fn count_solutions_many<'py>(
     let limit = limit_value(&limit)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
-    let counts = run_batch_heard(py, &mut inputs, threads, Cost::Heavy, &interrupt, |values, out: &mut [u64]| {
-        each_board(values[0], out, &interrupt, |grid, count| {
-            if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || interrupt.should_stop()) {
+    let counts = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [u64], stop| {
+        each_board(values[0], out, stop, |grid, count| {
+            if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || stop()) {
                 *count = found;
             }
         });
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    Ok(counts?.into_pyarray(py))
+    })?;
+    Ok(counts.into_pyarray(py))
 }
 
-/// Runs `solve` on each board of a chunk and its output slot, until Ctrl-C says stop.
-fn each_board<T>(values: &[u8], out: &mut [T], interrupt: &Interrupt, solve: impl Fn(&Grid, &mut T)) {
+/// Runs `solve` on each board of a chunk and its output slot, until `stop` (the driver's
+/// Ctrl-C) says stop.
+fn each_board<T>(values: &[u8], out: &mut [T], stop: Stop<'_>, solve: impl Fn(&Grid, &mut T)) {
     for (k, (slot, cells)) in out.iter_mut().zip(values.chunks_exact(CELLS)).enumerate() {
-        if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+        if k % BOARDS_PER_CHECK == 0 && stop() {
             return;
         }
         solve(&grid_of(cells), slot);
