@@ -47,7 +47,10 @@ fn xy_chain_through_bivalue_cells() {
     marks[80] = 0b101;
     let step = xy_chain(&pencil_with(&marks), &mut Buffers::default()).expect("an xy-chain");
     assert_eq!(step.eliminations, vec![(72, 1)]);
-    assert_eq!(step.cells, vec![0, 0, 8, 8, 80, 80]);
+    assert_eq!(step.cells, vec![0, 8, 80]);
+    let chain = step.chain.as_deref().map(Chain::eureka);
+    assert_eq!(chain.as_deref(), Some("(1)r1c1=(2)r1c1-(2)r1c9=(3)r1c9-(3)r9c9=(1)r9c9"));
+    assert_eq!(step.describe(), "XY-Chain: (1)r1c1=(2)r1c1-(2)r1c9=(3)r1c9-(3)r9c9=(1)r9c9: remove 1 from r9c1");
 }
 
 /// The chains found with each search told first are those found searching every start,

@@ -5,9 +5,15 @@ use crate::grid::Grid;
 use crate::parse::grid_from_text;
 use crate::solve::{count_solutions, solve};
 
-fn data_lines(name: &str) -> Vec<String> {
-    let dir = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| "../../shared/data".into());
-    let Ok(text) = std::fs::read_to_string(format!("{dir}/{name}")) else { return Vec::new() };
+/// The puzzles of data set `name`, none (with a line saying so) where the data is absent.
+/// The data is `../shared/data` beside the checkout, as for the Python tests
+/// (python_tests/puzzles.py), or where `VALID_SUDOKU_DATA` says.
+pub fn data_lines(name: &str) -> Vec<String> {
+    let dir = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data").into());
+    let Ok(text) = std::fs::read_to_string(format!("{dir}/{name}")) else {
+        eprintln!("skipped: no {dir}/{name}");
+        return Vec::new();
+    };
     text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).map(|l| l[..81].to_string()).collect()
 }
 

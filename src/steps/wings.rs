@@ -4,6 +4,7 @@
 //! link: y leaves cells seeing both).
 
 use super::bits::pop9;
+use super::chain::{Chain, Node};
 use super::geometry::{first, members, Cells, PEERS};
 use super::links::UnitPairs;
 use super::pencil::Pencil;
@@ -34,9 +35,14 @@ pub fn xy_wing(p: &Pencil) -> Option<Step> {
                 }
                 let targets = p.cells_of(d) & PEERS[a] & PEERS[b];
                 if targets != 0 {
+                    // (z)a = (x)a - (x)pivot = (y)pivot - (y)b = (z)b, x the digit a shares with
+                    // the pivot and y the pivot's other.
+                    let (x, y) = (shared.trailing_zeros() as usize, (pm & !shared).trailing_zeros() as usize);
+                    let chain = Chain::alternating([(a, d), (a, x), (pivot, x), (pivot, y), (b, y), (b, d)].map(|(c, e)| Node::cell(c, e)));
                     return Some(
                         Step::new(Technique::XyWing)
                             .with_cell_list(&[pivot as u8, a as u8, b as u8])
+                            .with_chain(chain)
                             .with_digits(pm | z)
                             .eliminating(d, targets)
                             .finish(),
@@ -118,9 +124,13 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
                     let s2 = first(link & !(1 << s1));
                     let joins = |s: usize, t: usize| PEERS[a] >> s & 1 == 1 && PEERS[b] >> t & 1 == 1;
                     if joins(s1, s2) || joins(s2, s1) {
+                        // (y)a = (x)a - (x)s = (x)t - (x)b = (y)b, s the end a sees.
+                        let (s, t) = if joins(s1, s2) { (s1, s2) } else { (s2, s1) };
+                        let chain = Chain::alternating([(a, y), (a, x), (s, x), (t, x), (b, x), (b, y)].map(|(c, e)| Node::cell(c, e)));
                         return Some(
                             Step::new(Technique::WWing)
                                 .with_cell_list(&[a as u8, b as u8, s1 as u8, s2 as u8])
+                                .with_chain(chain)
                                 .with_digits(mask)
                                 .with_units(&[unit])
                                 .eliminating(y, targets)
