@@ -760,8 +760,11 @@ class Step:
     """One step a person can take: what a technique found, and why.
 
     ``str(step)`` is a sentence in ``r1c1`` notation (rows and columns counted from 1, as
-    the Sudoku community writes them), such as ``"Hidden single: 5 can only go in r2c6 within
-    box 2"``; the attributes hold the same facts as Python data, counted from 0. In Jupyter a
+    the Sudoku community writes them), such as ``"Hidden Single: 5 can only go in r2c6 within
+    box 2"``, the technique named as players name it (``"XY-Wing"``, ``"AIC"``, docs/steps.md
+    has the table); a chain step writes its chain in Eureka notation, as in ``"X-Chain:
+    (7)r1c3=(7)r1c2-(7)r8c2=(7)r9c2: remove 7 from r1c2"``. The attributes hold the same facts
+    as Python data, counted from 0. In Jupyter a
     step shows the board with its pencil marks, the pattern's cells highlighted, the removed
     candidates struck out and the placed digit in green (``_repr_html_``).
     """
@@ -777,8 +780,8 @@ class Step:
         """The candidates the step removes, as ``(row, col, digit)``, sorted by cell."""
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
-        """The cells of the pattern, as ``(row, col)``; a chain's in chain order, one entry
-        per node (a cell can appear twice)."""
+        """The cells of the pattern, as ``(row, col)``; a chain's in chain order, each cell
+        once."""
     @property
     def digits(self) -> tuple[int, ...]:
         """The digits the pattern is made of, increasing."""
@@ -786,6 +789,18 @@ class Step:
     def units(self) -> tuple[tuple[str, int], ...]:
         """The units the pattern lies in, as ``(kind, index)``: kind ``"row"``, ``"column"``
         or ``"box"``, index from 0 (boxes in reading order)."""
+    @property
+    def nodes(self) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+        """A chain step's chain, node by node in chain order, as ``(cells, digit)``: ``cells``
+        a tuple of ``(row, col)`` from 0, one cell for an ordinary node, several (in one
+        row, column or box) for a group node, true when the digit is in one of them. The
+        chain steps are simple colouring, the X-chain, XY-chain and AIC, the skyscraper,
+        2-string kite, empty rectangle, XY-Wing and W-Wing; ``()`` for other steps."""
+    @property
+    def links(self) -> tuple[str, ...]:
+        """The links of the chain, ``"strong"`` (at least one of the two nodes holds) or
+        ``"weak"`` (at most one does), one for each two nodes in a row of ``nodes``: link
+        ``i`` joins node ``i`` and node ``i + 1``. ``()`` for other steps."""
     def _asdict(self) -> dict[str, Any]:
         """The attributes as a dict, with the sentence under ``"text"``."""
     def _repr_html_(self) -> str:
@@ -903,7 +918,7 @@ def next_step(
         >>> from valid_sudoku import next_step
         >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
         >>> print(next_step(puzzle))
-        Hidden single: 8 can only go in r1c6 within box 2
+        Hidden Single: 8 can only go in r1c6 within box 2
         >>> next_step(puzzle).placements
         ((0, 5, 8),)
     """
