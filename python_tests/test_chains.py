@@ -36,7 +36,10 @@ def strong(marks: Marks, a: Node, b: Node) -> bool:
     (cells_a, da), (cells_b, db) = a, b
     if da == db:
         both = set(cells_a) | set(cells_b)
-        places = lambda unit: {cell for cell in unit if da in marks[cell[0]][cell[1]]}  # noqa: E731
+
+        def places(unit: set[Cell]) -> set[Cell]:
+            return {cell for cell in unit if da in marks[cell[0]][cell[1]]}
+
         return not set(cells_a) & set(cells_b) and any(both <= unit and places(unit) == both for unit in UNITS)
     return len(cells_a) == len(cells_b) == 1 and cells_a == cells_b and marks[cells_a[0][0]][cells_a[0][1]] == {da, db}
 
