@@ -720,6 +720,11 @@ class Board:
         units (9 rows, 9 columns, 9 boxes)"; a digit that repeats in one unit keeps its
         sentence), and more than 6 digits show the first 5 and "and N more digits". Inline styles only, on a card with explicit text and background
         colours, so it reads in light and dark themes; no JavaScript."""
+    def marks_html(self) -> str:
+        """The board with its pencil marks, as self-contained HTML (an inline SVG on a white
+        card): each filled cell's digit, each empty cell's candidates (``candidates()``) in
+        a 3x3 layout, rows and columns labelled r1-r9 and c1-c9. Show it in Jupyter with
+        ``IPython.display.HTML(board.marks_html())``. No JavaScript."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -804,11 +809,13 @@ class Step:
     def _asdict(self) -> dict[str, Any]:
         """The attributes as a dict, with the sentence under ``"text"``."""
     def _repr_html_(self) -> str:
-        """Self-contained HTML for Jupyter: the board before the step with pencil marks,
-        the pattern's cells highlighted, removed candidates struck out (class
-        "eliminated"), the placed digit shown (class "placed"), and the sentence under it.
-        Inline styles only, on a card with explicit colours, so it reads in light and dark
-        themes; no JavaScript."""
+        """Self-contained HTML for Jupyter: the board before the step with pencil marks
+        (an inline SVG, rows and columns labelled r1-r9 and c1-c9), the pattern's cells
+        highlighted, removed candidates struck out in red (class "eliminated"), the placed
+        digit in green (class "placed"), a chain's nodes ringed in their cells (class
+        "node") with its links between them, strong solid and weak dashed (classes "link
+        strong" and "link weak"), and the sentence under it. On a white card of its own, so
+        it reads in light and dark themes; no JavaScript."""
 
 class SolvePath:
     """What ``solve_steps`` did: the steps in order, and where they led.
@@ -827,6 +834,15 @@ class SolvePath:
     def board(self) -> Board:
         """The board the steps reached: the solution when ``solved``."""
     def __len__(self) -> int: ...
+    def _repr_html_(self) -> str:
+        """The path to step through, for Jupyter: one board at a time with previous / next
+        buttons and a list to jump to any step. Each step shows its card (as
+        ``Step._repr_html_``: the board before it with the step drawn, and its sentence)
+        and the board after it; a last frame shows the end board and ``solved`` or
+        ``stuck``. Every frame and sentence is in the HTML itself and a small script only
+        shows one at a time, so it works without a running kernel and survives ``jupyter
+        nbconvert --to html``; without script the first step shows. White cards of their
+        own, so it reads in light and dark themes."""
 
 class Grade:
     """How hard a puzzle is, from ``grade``: the path of easiest steps, and search effort."""

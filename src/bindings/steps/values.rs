@@ -206,6 +206,11 @@ impl PySolvePath {
         text.join("\n")
     }
 
+    #[doc = stub_doc!("SolvePath._repr_html_")]
+    fn _repr_html_(&self) -> String {
+        crate::render::path_html::path_html(&self.shared.start, &self.shared.steps, self.solved)
+    }
+
     fn __repr__(&self) -> String {
         format!("<SolvePath: {} steps, {}>", self.shared.steps.len(), if self.solved { "solved" } else { "stuck" })
     }
