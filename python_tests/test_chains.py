@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 
 import puzzles
-from valid_sudoku import Step, candidates, next_step, solve_steps
+from valid_sudoku import Board, Step, candidates, next_step, solve_steps
 
 Cell = tuple[int, int]
 Node = tuple[tuple[Cell, ...], int]
@@ -128,3 +128,20 @@ def test_every_chain_on_the_hard_sets_is_true_of_its_board() -> None:
                 apply(marks, step)
     # Every chain technique but simple colouring is met on these sets (colouring too with the full ones).
     assert {"skyscraper", "2-string kite", "xy-wing", "w-wing", "empty rectangle", "x-chain", "xy-chain", "aic"} <= set(checked), checked
+
+
+def test_the_pictures_hold_every_step_and_label() -> None:
+    path = solve_steps(WING)
+    html = path._repr_html_()
+    assert html.count('class="valid-sudoku-frame"') == len(path) + 1
+    for i, step in enumerate(path.steps):
+        assert f'<option value="{i}">{i + 1}. {step}</option>' in html
+    assert '<option value="86">end: solved</option>' in html and len(path) == 86
+    card = next(step for step in path.steps if step.technique == "xy-wing")._repr_html_()
+    assert card.count('class="node"') == 6 and card.count('class="link strong"') == 3 and card.count('class="link weak"') == 2
+    assert card.count('class="eliminated"') == 2 and "<script" not in card
+    marks = Board(WING).marks_html()
+    assert all(f">r{k}</text>" in marks and f">c{k}</text>" in marks for k in range(1, 10))
+    # Every mark of every empty cell, and none for a filled one.
+    expected = sum(len(cell) for row in candidates(WING) for cell in row)
+    assert marks.split('class="marks"')[1].count("<text") == expected
