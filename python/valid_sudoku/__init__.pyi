@@ -785,8 +785,8 @@ class Step:
         """The candidates the step removes, as ``(row, col, digit)``, sorted by cell."""
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
-        """The cells of the pattern, as ``(row, col)``; a chain's in chain order, each cell
-        once."""
+        """The cells of the pattern, as ``(row, col)``: for an X-chain, XY-chain or AIC the
+        chain's cells in chain order, each once (``nodes`` has the chain itself)."""
     @property
     def digits(self) -> tuple[int, ...]:
         """The digits the pattern is made of, increasing."""
