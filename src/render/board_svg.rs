@@ -146,6 +146,22 @@ fn chain_drawing(out: &mut String, chain: &Chain) {
         );
     }
     for node in &chain.nodes {
+        if node.cells.count_ones() > 1 {
+            // A group node: one outline around its cells' marks, so that a link to its middle
+            // reads as a link to all of them.
+            let points: Vec<(f64, f64)> = members(node.cells).map(|cell| mark_centre(cell, node.digit)).collect();
+            let (left, right) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
+            let (top, bottom) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+            let pad = RING + 2.0;
+            let _ = write!(
+                out,
+                "<rect class=\"group\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"{pad}\" stroke-dasharray=\"1 2\"/>",
+                left - pad,
+                top - pad,
+                right - left + 2.0 * pad,
+                bottom - top + 2.0 * pad
+            );
+        }
         for cell in members(node.cells) {
             let (x, y) = mark_centre(cell, node.digit);
             let _ = write!(out, "<circle class=\"node\" cx=\"{x}\" cy=\"{y}\" r=\"{RING}\" fill=\"{}\"/>", palette::NODE_FILL);
