@@ -222,6 +222,7 @@ mod tests {
         let step = skyscraper(&pencil_with(&marks), 0).expect("a skyscraper on 1");
         assert_eq!(step.cells, vec![9, 13, 45, 50]);
         assert_eq!(step.eliminations, vec![(5, 1), (23, 1), (31, 1), (40, 1)]);
+        assert_eq!(step.chain.as_deref().map(|c| c.eureka()).as_deref(), Some("(1)r2c5=(1)r2c1-(1)r6c1=(1)r6c6"));
         for &(cell, _) in &step.eliminations {
             assert!(sees(usize::from(cell), 13) && sees(usize::from(cell), 50));
         }
@@ -236,6 +237,7 @@ mod tests {
         let step = two_string_kite(&pencil_with(&marks), 0).expect("a kite on 2");
         // r7c8 sees r1c8 (column 8) and r7c1 (row 7).
         assert_eq!(step.eliminations, vec![(61, 2)]);
+        assert_eq!(step.chain.as_deref().map(|c| c.eureka()).as_deref(), Some("(2)r1c8=(2)r1c2-(2)r3c1=(2)r7c1"));
     }
 
     /// The crosses of each box's places, by the definition on the board's rows and columns.
@@ -265,7 +267,9 @@ mod tests {
         // Column 5: 3 only at r1c5 and r6c5.
         keep(&mut marks, 2, 13, &[4, 49]);
         let step = empty_rectangle(&pencil_with(&marks), 0).expect("an empty rectangle on 3");
-        // r6c1 loses 3.
+        // r6c1 loses 3: r6c5 = r1c5 - (r1c2, r1c3) = (r2c1, r3c1), and r6c1 sees r6c5 and
+        // the whole group in column 1.
         assert_eq!(step.eliminations, vec![(45, 3)]);
+        assert_eq!(step.chain.as_deref().map(|c| c.eureka()).as_deref(), Some("(3)r6c5=(3)r1c5-(3)r1c23=(3)r23c1"));
     }
 }

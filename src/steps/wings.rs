@@ -163,6 +163,7 @@ mod tests {
         let step = xy_wing(&pencil_with(&marks)).expect("an xy-wing");
         assert_eq!(step.cells, vec![0, 4, 36]);
         assert_eq!(step.eliminations, vec![(40, 3)]);
+        assert_eq!(step.describe(), "XY-Wing: (3)r1c5=(1)r1c5-(1)r1c1=(2)r1c1-(2)r5c1=(3)r5c1: remove 3 from r5c5");
     }
 
     #[test]
@@ -191,5 +192,6 @@ mod tests {
         let step = w_wing(&pencil_with(&marks)).expect("a w-wing on 4 and 5");
         // r1c9 and r9c1 see both ends and lose 5.
         assert_eq!(step.eliminations, vec![(8, 5), (72, 5)]);
+        assert_eq!(step.chain.as_deref().map(|c| c.eureka()).as_deref(), Some("(5)r1c1=(4)r1c1-(4)r5c1=(4)r5c9-(4)r9c9=(5)r9c9"));
     }
 }
