@@ -220,16 +220,7 @@ impl<W: Write> Report<W> {
                     self.out.write_all(&digits(&solution))?;
                     writeln!(self.out)
                 }
-                Found::Count(0) | Found::Solution(None) | Found::Stepped { .. } => {
-                    self.text_place(source, origin)?;
-                    write!(self.out, "no solution")?;
-                    if !conflicts.is_empty() {
-                        write!(self.out, " (")?;
-                        self.text_conflicts(conflicts)?;
-                        write!(self.out, ")")?;
-                    }
-                    writeln!(self.out)
-                }
+                Found::Count(0) | Found::Solution(None) | Found::Stepped { .. } => self.no_solution(source, origin, conflicts),
                 Found::Count(_) => {
                     self.text_place(source, origin)?;
                     writeln!(self.out, "more than one solution")
@@ -280,6 +271,18 @@ impl<W: Write> Report<W> {
             }
             Mode::Quiet => Ok(()),
         }
+    }
+
+    /// `file:line: no solution`, and why when the board breaks the rule.
+    fn no_solution(&mut self, source: &Source, origin: Origin, conflicts: &[Conflict]) -> io::Result<()> {
+        self.text_place(source, origin)?;
+        write!(self.out, "no solution")?;
+        if !conflicts.is_empty() {
+            write!(self.out, " (")?;
+            self.text_conflicts(conflicts)?;
+            write!(self.out, ")")?;
+        }
+        writeln!(self.out)
     }
 
     /// A board equivalent to an earlier one (`dedupe`): `b.txt:7 is a.txt:3`, or its JSON

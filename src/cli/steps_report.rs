@@ -24,16 +24,7 @@ impl<W: Write> Report<W> {
                 }
                 writeln!(self.out, "  {}", stopped(path))
             }
-            (Mode::Text, None) => {
-                self.text_place(source, origin)?;
-                write!(self.out, "no solution")?;
-                if !conflicts.is_empty() {
-                    write!(self.out, " (")?;
-                    self.text_conflicts(conflicts)?;
-                    write!(self.out, ")")?;
-                }
-                writeln!(self.out)
-            }
+            (Mode::Text, None) => self.no_solution(source, origin, conflicts),
             (Mode::Json, _) => {
                 self.json_place(source, origin)?;
                 let Some(path) = path else { return writeln!(self.out, ",\"solutions\":0,\"steps\":[],\"stopped\":\"no solution\"}}") };
