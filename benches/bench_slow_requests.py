@@ -49,12 +49,14 @@ def main() -> None:
     args = parser.parse_args()
     requests = REQUESTS[:1] if args.quick else REQUESTS
     seeds = range(2) if args.quick else range(10)
-    print(f"| request | min s | median s | max s (a cap of {CAP:.0f} s) |")
+    print("| request | min s | median s | max s |")
     print("|---|---:|---:|---:|")
     for request in requests:
         times = [seconds(seed=seed, **request) for seed in seeds]
         shown = ", ".join(f"{name}={value!r}" for name, value in request.items())
-        print(f"| {shown} | {min(times):.3f} | {statistics.median(times):.3f} | {max(times):.3f} |")
+        capped = sum(t >= CAP for t in times)
+        longest = f"over {CAP:.0f} ({capped} of {len(times)})" if capped else f"{max(times):.3f}"
+        print(f"| {shown} | {min(times):.3f} | {statistics.median(times):.3f} | {longest} |")
     # The deadline is checked with the Ctrl-C check, between search steps: how late does a call
     # that cannot finish in time raise? (The request takes seconds on every one of these seeds.)
     limit = 0.05 if args.quick else 0.2

@@ -38,11 +38,11 @@ def _renamed_attribute(old: str, new: str) -> property:
         _warnings.warn(message, DeprecationWarning, stacklevel=2)
         return getattr(self, new)
 
-    def set(self: BaseException, value: _Any) -> None:
+    def put(self: BaseException, value: _Any) -> None:
         _warnings.warn(message, DeprecationWarning, stacklevel=2)
         setattr(self, new, value)
 
-    return property(get, set, doc=f"Deprecated: the old name of ``{new}``.")
+    return property(get, put, doc=f"Deprecated: the old name of ``{new}``.")
 
 
 random_grids = _renamed_function("random_grids", random_grid_many)  # noqa: F405
