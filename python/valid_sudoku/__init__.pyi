@@ -1158,8 +1158,8 @@ def generate(
       spreads its givens evenly over the rows and columns (nearly always one in each).
       Combined with ``clues``, ``minimal`` or ``symmetry``, a rare combination can search
       long (``difficulty="guessing", clues=36`` took from 2.3 s to over 30 s over seeds
-      0-9): such a search stops on Ctrl-C (KeyboardInterrupt) or at ``timeout``. A level above easy with
-      ``clues`` 80 or 81 can never be met and raises ValueError. Another name raises
+      0-9): such a search stops on Ctrl-C (KeyboardInterrupt) or at ``timeout``. A level
+      above easy with ``clues`` 80 or 81 can never be met and raises ValueError. Another name raises
       ValueError listing the levels.
     - ``seed``: an int from 0 to 2**64 - 1 gives the same puzzle on every platform and call:
       row 0 of ``generate_many`` with the same seed and options, and the first line of
@@ -1167,10 +1167,12 @@ def generate(
     - ``timeout``: a positive number of seconds, or None (the default) for no limit. A search
       still running then stops and raises ``TimeoutError`` (``timeout=0.5: generation did
       not finish within 0.5 seconds``), within milliseconds of the limit. Most requests take
-      milliseconds; a few take seconds on some seeds and tens of seconds on others
+      milliseconds; a few take from under a second to more than 30 s depending on the seed
       (``clues=25, symmetry="rot90"``; ``clues=29`` or ``30`` with ``minimal=True``; a
       ``difficulty`` with ``clues``: docs/generate.md has the measured spread), which is what
-      a server answering users needs the limit for.
+      a server answering users needs the limit for. Not a number is a TypeError
+      (``timeout: expected a number of seconds or None, got str``); zero, below or NaN a
+      ValueError.
 
     Requests that cannot be met raise ValueError before any search; every search runs
     without the GIL and stops on Ctrl-C (KeyboardInterrupt).
