@@ -88,3 +88,20 @@ def test_python_dash_m_runs_the_command(tmp_path: Path) -> None:
         [sys.executable, "-m", "valid_sudoku", "--version"], capture_output=True, text=True, check=False
     )
     assert (version.returncode, version.stdout) == (0, f"valid-sudoku {valid_sudoku.__version__}\n")
+
+
+def test_help_shows_the_stub_defaults() -> None:
+    # help() reads the text signatures: each default is the stub's, never `...` or a None the
+    # stub does not have (stubtest in scripts/test.sh checks every one; these are the ones that
+    # once differed).
+    import inspect
+
+    shown = {
+        "count_solutions": "(board, /, *, limit=2)",
+        "count_solutions_many": "(boards, /, *, limit=2, threads=None)",
+        "solve_many": "(boards, /, *, threads=None, as_text=False)",
+        "random_grid_many": "(n, /, *, seed=None, start=0, threads=None)",
+    }
+    for name, signature in shown.items():
+        assert str(inspect.signature(getattr(valid_sudoku, name))) == signature, name
+    assert str(inspect.signature(valid_sudoku.Board.count_solutions)) == "(self, /, *, limit=2)"
