@@ -187,7 +187,7 @@ def test_the_first_bad_board_is_reported_whatever_the_threads() -> None:
     for threads in (1, 2, 4, None):
         error = raised(is_valid_many, text, threads=threads)
         assert str(error) == "line 123457, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"
-        assert where(error, "index", "line", "column", "row", "col") == (123456, 123457, 81, 8, 8)
+        assert where(error, "index", "lineno", "colno", "row", "col") == (123456, 123457, 81, 8, 8)
 
 
 def test_bad_lines_name_line_and_column() -> None:
@@ -197,15 +197,15 @@ def test_bad_lines_name_line_and_column() -> None:
     error = raised(is_valid_many, "\n".join(bad).encode())
     assert type(error) is BoardFormatError
     assert str(error) == "line 18, column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"
-    assert where(error, "index", "line", "column", "row", "col") == (17, 18, 5, 0, 4)
+    assert where(error, "index", "lineno", "colno", "row", "col") == (17, 18, 5, 0, 4)
     bad[17] = SEED[:80]
     error = raised(is_valid_many, "\r\n".join(bad).encode())
     assert str(error) == "line 18, column 81: expected 81 cells, got 80"
-    assert where(error, "index", "line", "column", "row", "col") == (17, 18, 81, 8, 8)
+    assert where(error, "index", "lineno", "colno", "row", "col") == (17, 18, 81, 8, 8)
     bad[17] = SEED + "1"
     error = raised(is_valid_many, "\n".join(bad).encode())
     assert str(error) == "line 18, column 82: expected the end of the line after 81 cells, got '1'"
-    assert where(error, "index", "line", "column", "row", "col") == (17, 18, 82, None, None)
+    assert where(error, "index", "lineno", "colno", "row", "col") == (17, 18, 82, None, None)
     assert str(raised(is_valid_many, f"{SEED}\n\n{SEED}\n".encode())) == "line 2, column 1: expected 81 cells, got 0"
     assert str(raised(is_valid_many, f"# comment\n{SEED}\n".encode())) == (
         "line 1, column 1: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '#'"

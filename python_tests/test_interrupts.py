@@ -110,9 +110,9 @@ BATCHES = [
     ),
     ("is_valid_many(boards, threads={threads})", f"['{SEED}'] * (3 * 10**7)", 2, "is_valid_many-list"),
     # No boards to read: the rows are made, each in microseconds (a grid) or milliseconds.
-    ("random_grids(10**7, seed=1, threads={threads})", "None", 1, "random_grids-1"),
-    ("random_grids(10**7, seed=1, threads={threads})", "None", 2, "random_grids-2"),
-    ("generate_many(10**6, seed=1, threads={threads}, solutions=True)", "None", 2, "generate_many"),
+    ("random_grid_many(10**7, seed=1, threads={threads})", "None", 1, "random_grid_many-1"),
+    ("random_grid_many(10**7, seed=1, threads={threads})", "None", 2, "random_grid_many-2"),
+    ("generate_many(10**6, seed=1, threads={threads}, return_solutions=True)", "None", 2, "generate_many"),
     ("generate_many(10**6, difficulty='hard', seed=1, threads={threads})", "None", 2, "generate_many-hard"),
 ]
 
@@ -134,12 +134,12 @@ RACED = [
 # fast one, so only the time is asserted (their driver is the only one that asks).
 BIG_ROWS = [
     ("candidates_many(boards, threads={threads})", "np.broadcast_to(seed, (10**7, 81))", 2, "candidates_many"),
-    ("random_isomorphs_many(boards, seed=1, threads={threads})", "np.broadcast_to(seed, (2 * 10**7, 81))", 2, "random_isomorphs_many"),
+    ("random_isomorph_many(boards, seed=1, threads={threads})", "np.broadcast_to(seed, (2 * 10**7, 81))", 2, "random_isomorph_many"),
     (
-        "random_isomorphs_many(boards, solutions=np.broadcast_to(solution, boards.shape), seed=1, threads={threads})",
+        "random_isomorph_many(boards, solutions=np.broadcast_to(solution, boards.shape), seed=1, threads={threads})",
         "np.broadcast_to(seed, (10**7, 81))",
         2,
-        "random_isomorphs_many-solutions",
+        "random_isomorph_many-solutions",
     ),
 ]
 

@@ -327,7 +327,7 @@ def test_a_grade_is_the_same_for_every_isomorph() -> None:
     # Puzzles of every level (generate's seeded output), each beside eight isomorphs: the paths
     # as written differ in score for many of them, the grades must not.
     puzzles = np.concatenate([valid_sudoku.generate_many(6, difficulty=level, seed=11) for level in LEVELS])
-    images = np.concatenate([valid_sudoku.random_isomorphs_many(puzzles, seed=seed) for seed in range(8)])
+    images = np.concatenate([valid_sudoku.random_isomorph_many(puzzles, seed=seed) for seed in range(8)])
     mine = grade_many(puzzles, threads=2)
     theirs = grade_many(images, threads=2)
     for field in ["level", "hardest", "score", "guesses", "proper", "solved_by_logic"]:

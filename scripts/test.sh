@@ -67,13 +67,18 @@ else
     cargo clippy --quiet --all-targets --features drivers -- -D warnings
 fi
 
-# CI runs these two with its oldest and newest CPython only (SKIP_STATIC_CHECKS=1 between):
+# CI runs these with its oldest and newest CPython only (SKIP_STATIC_CHECKS=1 between):
 # type checks against the stdlib's stubs of the versions at either end cover the ones between.
 if [ "${SKIP_STATIC_CHECKS:-0}" = 1 ]; then
-    echo "== mypy and mkdocs: skipped (SKIP_STATIC_CHECKS=1; they run with the oldest and newest versions)"
+    echo "== mypy, stubtest and mkdocs: skipped (SKIP_STATIC_CHECKS=1; they run with the oldest and newest versions)"
 else
     echo "== mypy --strict over the tests, examples and benches (${SECONDS} s)"
     "$python" -m mypy
+
+    echo "== stubtest: the stub against the installed module (${SECONDS} s)"
+    # pyproject.toml's mypy_path makes it read this checkout's stub; the allowlist says why
+    # each difference it accepts is there.
+    "$python" -m mypy.stubtest valid_sudoku --mypy-config-file pyproject.toml --allowlist scripts/stubtest_allowlist.txt
 
     echo "== mkdocs build --strict: the docs site, its links and the API reference from the stub (${SECONDS} s)"
     site="$(mktemp -d)"

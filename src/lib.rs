@@ -81,9 +81,9 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::canonical::are_equivalent, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::automorphisms, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorph, m)?)?;
-    m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorphs_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorph_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::generate::random_grid, m)?)?;
-    m.add_function(wrap_pyfunction!(bindings::generate::random_grids, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::random_grid_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::generate::generate_many, m)?)?;
     Ok(())

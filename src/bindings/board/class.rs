@@ -78,7 +78,7 @@ impl PyBoard {
     }
 
     #[doc = stub_doc!("Board.count_solutions")]
-    #[pyo3(signature = (*, limit = crate::bindings::input::arguments::Limit::Default))]
+    #[pyo3(signature = (*, limit = crate::bindings::input::arguments::Limit::Default), text_signature = "($self, *, limit=2)")]
     fn count_solutions(&self, py: Python<'_>, limit: crate::bindings::input::arguments::Limit<'_>) -> PyResult<u64> {
         crate::bindings::solving::single::count_grid(py, &self.grid, crate::bindings::input::arguments::limit_value(&limit)?)
     }

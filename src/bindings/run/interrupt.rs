@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 
 use crate::batch::Stop;
 use crate::solve::Stopped;
+use super::deadline::Deadline;
 
 /// How often the calling thread asks Python for pending signals.
 const CHECK_EVERY: Duration = Duration::from_millis(5);
@@ -92,7 +93,21 @@ impl Interrupt {
 /// Runs `work` with the GIL released and Ctrl-C heard: `work` asks the call's one stop, from
 /// any of its threads (see [`Interrupt::answer`]).
 pub fn interruptible<T: Send>(py: Python<'_>, what: &str, work: impl FnOnce(Stop<'_>) -> Result<T, Stopped> + Send) -> PyResult<T> {
+    interruptible_until(py, what, &Deadline::NONE, work)
+}
+
+/// [`interruptible`], stopped at `deadline` too: the call then raises `TimeoutError`, unless a
+/// Ctrl-C came first (its exception wins).
+pub fn interruptible_until<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    deadline: &Deadline,
+    work: impl FnOnce(Stop<'_>) -> Result<T, Stopped> + Send,
+) -> PyResult<T> {
     let interrupt = Interrupt::new();
-    let outcome = py.detach(|| work(&|| interrupt.should_stop()));
+    let outcome = py.detach(|| work(&|| interrupt.should_stop() || deadline.passed()));
+    if outcome.is_err() && deadline.passed() {
+        return Err(interrupt.take_raised().unwrap_or_else(|| deadline.error(what)));
+    }
     interrupt.answer(outcome, what)
 }

@@ -28,7 +28,7 @@ impl Default for Row {
 
 #[doc = stub_doc!("solve_many")]
 #[pyfunction]
-#[pyo3(signature = (boards, /, *, threads = None, as_text = None))]
+#[pyo3(signature = (boards, /, *, threads = None, as_text = None), text_signature = "(boards, /, *, threads=None, as_text=False)")]
 pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>, as_text: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
     let py = boards.py();
     let as_text = flag_value(as_text, "as_text")?;
@@ -73,7 +73,7 @@ fn text_column<'py>(py: Python<'py>, rows: &[Row]) -> PyResult<Bound<'py, PyAny>
 
 #[doc = stub_doc!("count_solutions_many")]
 #[pyfunction]
-#[pyo3(signature = (boards, /, *, limit = Limit::Default, threads = None))]
+#[pyo3(signature = (boards, /, *, limit = Limit::Default, threads = None), text_signature = "(boards, /, *, limit=2, threads=None)")]
 pub fn count_solutions_many<'py>(
     boards: &Bound<'py, PyAny>,
     limit: Limit<'py>,

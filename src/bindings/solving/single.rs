@@ -20,7 +20,7 @@ pub fn solve(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Option<PyBoar
 
 #[doc = stub_doc!("count_solutions")]
 #[pyfunction]
-#[pyo3(signature = (board, /, *, limit = Limit::Default))]
+#[pyo3(signature = (board, /, *, limit = Limit::Default), text_signature = "(board, /, *, limit=2)")]
 pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = cells::grid_from_object(board)?;
     count_grid(py, &grid, limit_value(&limit)?)
@@ -57,7 +57,7 @@ pub fn count_grid(py: Python<'_>, grid: &Grid, limit: u64) -> PyResult<u64> {
 /// The guesses the search of `count_solutions(board, limit=limit)` makes (the same on every
 /// run). Private: for the solver benchmark, which prints them beside the times.
 #[pyfunction]
-#[pyo3(signature = (board, /, *, limit = Limit::Default))]
+#[pyo3(signature = (board, /, *, limit = Limit::Default), text_signature = "(board, /, *, limit=2)")]
 pub fn _search_guesses(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = cells::grid_from_object(board)?;
     let limit = limit_value(&limit)?;
