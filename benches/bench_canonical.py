@@ -1,6 +1,6 @@
 """Canonical-form speed: boards per second on one thread for `canonical_many` over the 17-clue
 puzzles, the Kaggle sample's puzzles, complete grids (the Kaggle sample's solutions) and random
-isomorphs of the 17-clue puzzles; `random_isomorphs_many` (with solutions) per second; and
+isomorphs of the 17-clue puzzles; `random_isomorph_many` (with solutions) per second; and
 `canonical_many` on 2 threads against 1.
 
 Each number is the best of a few passes over the set, through `canonical_many(..., threads=1)`
@@ -62,7 +62,7 @@ def main() -> None:
     half = len(kaggle) // 2
     kaggle_puzzles, kaggle_grids = kaggle[:half][:limit], kaggle[half:][: (100 if args.quick else None)]
     seventeen_array = as_array(seventeen)
-    isomorphs = valid_sudoku.random_isomorphs_many(seventeen_array, seed=1)
+    isomorphs = valid_sudoku.random_isomorph_many(seventeen_array, seed=1)
     sets = [
         ("17-clue puzzles (sudokus_17)", seventeen_array),
         ("Kaggle sample puzzles", as_array(kaggle_puzzles)),
@@ -76,12 +76,12 @@ def main() -> None:
         print(f"{name:<44} {len(boards):>8} {rate:>12,.0f}")
     many = np.repeat(seventeen_array, 1 if args.quick else 40, axis=0)
     solutions = many.copy()
-    rate = per_second(lambda: valid_sudoku.random_isomorphs_many(many, seed=2, threads=1), len(many), passes)
+    rate = per_second(lambda: valid_sudoku.random_isomorph_many(many, seed=2, threads=1), len(many), passes)
     pair_rate = per_second(
-        lambda: valid_sudoku.random_isomorphs_many(many, solutions=solutions, seed=2, threads=1), len(many), passes
+        lambda: valid_sudoku.random_isomorph_many(many, solutions=solutions, seed=2, threads=1), len(many), passes
     )
-    print(f"{'random_isomorphs_many, 1 thread':<44} {len(many):>8} {rate:>12,.0f}")
-    print(f"{'random_isomorphs_many with solutions':<44} {len(many):>8} {pair_rate:>12,.0f}")
+    print(f"{'random_isomorph_many, 1 thread':<44} {len(many):>8} {rate:>12,.0f}")
+    print(f"{'random_isomorph_many with solutions':<44} {len(many):>8} {pair_rate:>12,.0f}")
     # A pass takes a fraction of a second now, so the best of a few more steadies the ratio.
     scaling_passes = passes if args.quick else 3 * passes
     one = per_second(lambda: valid_sudoku.canonical_many(seventeen_array, threads=1), len(seventeen_array), scaling_passes)

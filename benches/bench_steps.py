@@ -20,6 +20,7 @@ import platform
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
 
@@ -45,6 +46,13 @@ def rustoku_solved(puzzle: str) -> bool:
 def rustoku_points(puzzle: str) -> int:
     path = rustoku.solve_steps(puzzle)
     return 0 if path is None else sum(int(step["difficulty_point"]) for step in path["steps"])
+
+
+def timed(call: Callable[[], object]) -> float:
+    """Seconds one call takes."""
+    start = time.perf_counter()
+    call()
+    return time.perf_counter() - start
 
 
 def main() -> int:
@@ -95,6 +103,9 @@ def main() -> int:
         rates.append(len(grade_set) / best)
     print(f"\ngrade_many on {len(grade_set)} kaggle puzzles: 1 thread {rates[0]:,.0f} puzzles/s, "
           f"2 threads {rates[1]:,.0f} puzzles/s ({rates[1] / rates[0]:.2f}x)")
+    # top95's paths are where the chain techniques find their steps (and make their chains).
+    best = min(timed(lambda: valid_sudoku.grade_many(top95, threads=1)) for _ in range(scaling_passes))
+    print(f"grade_many on {len(top95)} top95 puzzles: 1 thread {len(top95) / best:,.0f} puzzles/s")
     # The first rows' difficulty is nearly all 0 or 1, so a second, larger slice is shown too.
     later = kaggle_rows(30 if args.quick else 1300)[len(rows):]
     for label, sample in ((f"rows 0-{len(rows)}", rows), (f"rows {len(rows)}-{len(rows) + len(later)}", later)):

@@ -199,7 +199,7 @@ def test_errors_are_the_same_as_is_valid_sudoku(bad: Any) -> None:
     assert str(got.value) == str(expected.value)
     if isinstance(expected.value, BoardFormatError):
         assert isinstance(got.value, BoardFormatError)
-        for name in ("index", "row", "col", "line", "column"):
+        for name in ("index", "row", "col", "lineno", "colno"):
             assert getattr(got.value, name) == getattr(expected.value, name)
 
 

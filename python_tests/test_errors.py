@@ -38,7 +38,7 @@ def type_error(board: Any) -> TypeError:
 def test_board_format_error_is_a_value_error_with_position_attributes() -> None:
     assert issubclass(BoardFormatError, ValueError)
     error = BoardFormatError("made by hand")
-    assert (error.index, error.row, error.col, error.line, error.column) == (None, None, None, None, None)
+    assert (error.index, error.row, error.col, error.lineno, error.colno) == (None, None, None, None, None)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""random_grid, random_grids, generate and generate_many: proper, exact, minimal, symmetric,
+"""random_grid, random_grid_many, generate and generate_many: proper, exact, minimal, symmetric,
 seeded, spread over threads, with clear errors; and the distribution of the grids."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import itertools
 import subprocess
 import sys
 import textwrap
-from typing import Any
+from typing import Any, Callable
 
 import numpy
 import valid_sudoku
@@ -25,7 +25,7 @@ from valid_sudoku import (
     is_solution,
     is_valid_many,
     random_grid,
-    random_grids,
+    random_grid_many,
 )
 
 SYMMETRIES = ["none", "rot180", "rot90", "diagonal", "antidiagonal", "horizontal", "vertical"]
@@ -65,20 +65,20 @@ def test_random_grid_is_solved_and_seeded() -> None:
     assert random_grid(seed=2**64 - 1).is_solved
 
 
-def test_random_grids_rows_and_threads() -> None:
-    grids = random_grids(500, seed=4, threads=1)
+def test_random_grid_many_rows_and_threads() -> None:
+    grids = random_grid_many(500, seed=4, threads=1)
     assert grids.shape == (500, 81) and grids.dtype == numpy.uint8
     assert is_valid_many(grids).all() and (grids > 0).all()
-    assert (random_grids(500, seed=4, threads=2) == grids).all()
-    assert (random_grids(500, seed=4, threads=3) == grids).all()
+    assert (random_grid_many(500, seed=4, threads=2) == grids).all()
+    assert (random_grid_many(500, seed=4, threads=3) == grids).all()
     assert len({row.tobytes() for row in grids}) == 500
-    assert random_grids(0, seed=1).shape == (0, 81)
+    assert random_grid_many(0, seed=1).shape == (0, 81)
 
 
 def test_grid_distribution() -> None:
     # 100,000 grids where the full checks run, 20,000 elsewhere (a second or two).
     count = 100_000 if FULL else 20_000
-    grids = random_grids(count, seed=2026).astype(numpy.int64)
+    grids = random_grid_many(count, seed=2026).astype(numpy.int64)
     # Every cell uniform over 1-9: the chi-square of all 81 cells (648 degrees of freedom)
     # stays within 6 sigma of its mean, and no cell alone strays far.
     counts = numpy.stack([(grids == d).sum(axis=0) for d in range(1, 10)])
@@ -131,7 +131,7 @@ def test_every_band_class_appears() -> None:
     assert is_valid_many(bands).all()
     classes = {form.tobytes() for form in canonical_many(bands)}
     assert len(classes) == 416
-    grids = random_grids(50_000, seed=7)
+    grids = random_grid_many(50_000, seed=7)
     tops = numpy.zeros((3 * len(grids), 81), dtype=numpy.uint8)
     tops[:, :27] = grids.reshape(-1, 27)
     seen = {form.tobytes() for form in canonical_many(tops)}
@@ -186,7 +186,7 @@ def test_uniqueness_by_the_slow_counter() -> None:
 
 
 def test_generate_many_rows_threads_and_solutions() -> None:
-    puzzles, solutions = generate_many(200, clues=26, seed=3, threads=1, solutions=True)
+    puzzles, solutions = generate_many(200, clues=26, seed=3, threads=1, return_solutions=True)
     assert puzzles.shape == solutions.shape == (200, 81)
     assert puzzles.dtype == solutions.dtype == numpy.uint8
     assert ((puzzles != 0).sum(axis=1) == 26).all()
@@ -286,9 +286,9 @@ def test_bad_counts_and_flags() -> None:
     with pytest.raises(TypeError, match=r"^n: expected an int, got str$"):
         generate_many(bad)
     with pytest.raises(ValueError, match=r"^n: expected an int 0 or more, got -1$"):
-        random_grids(-1)
-    with pytest.raises(TypeError, match=r"^solutions: expected True or False, got str$"):
-        generate_many(1, solutions=bad)
+        random_grid_many(-1)
+    with pytest.raises(TypeError, match=r"^return_solutions: expected True or False, got str$"):
+        generate_many(1, return_solutions=bad)
     with pytest.raises(ValueError, match=r"^threads: expected a positive int or None, got 0$"):
         generate_many(1, threads=0)
     with pytest.raises(TypeError, match=r"^seed: expected an int or None, got float$"):
@@ -300,11 +300,11 @@ def test_numpy_scalars_are_ints_and_flags() -> None:
     np = pytest.importorskip("numpy")
     assert generate(clues=np.int64(30), seed=np.uint64(1)) == generate(clues=30, seed=1)
     assert generate(minimal=np.True_, seed=np.int32(2)) == generate(minimal=True, seed=2)
-    puzzles, solutions = generate_many(np.int64(2), clues=np.int16(30), seed=np.uint8(3), threads=np.int64(1), solutions=np.True_)
+    puzzles, solutions = generate_many(np.int64(2), clues=np.int16(30), seed=np.uint8(3), threads=np.int64(1), return_solutions=np.True_)
     assert puzzles.shape == solutions.shape == (2, 81)
     assert (puzzles == generate_many(2, clues=30, seed=3)).all()
-    assert (random_grids(np.int64(3), seed=np.uint64(4)) == random_grids(3, seed=4)).all()
-    assert generate_many(np.int64(1), seed=5, solutions=np.False_).shape == (1, 81)
+    assert (random_grid_many(np.int64(3), seed=np.uint64(4)) == random_grid_many(3, seed=4)).all()
+    assert generate_many(np.int64(1), seed=5, return_solutions=np.False_).shape == (1, 81)
     # numpy's bool is a flag, never an int.
     with pytest.raises(TypeError, match=r"^clues: expected an int or None, got bool_?$"):
         generate(clues=np.True_)
@@ -313,7 +313,7 @@ def test_numpy_scalars_are_ints_and_flags() -> None:
     with pytest.raises(TypeError, match=r"^minimal: expected True or False, got int64$"):
         generate(minimal=np.int64(1))
     with pytest.raises(ValueError, match=r"^n: expected an int 0 or more, got -2$"):
-        random_grids(np.int64(-2))
+        random_grid_many(np.int64(-2))
 
 
 def test_ctrl_c_stops_a_long_batch() -> None:
@@ -341,7 +341,7 @@ def test_difficulty_is_the_grade_of_the_puzzle(level: str) -> None:
         board = generate(difficulty=level, seed=seed)
         assert valid_sudoku.grade(board).level == level
         assert count_solutions(board) == 1
-    puzzles, solutions = generate_many(4, difficulty=level, seed=5, threads=2, solutions=True)
+    puzzles, solutions = generate_many(4, difficulty=level, seed=5, threads=2, return_solutions=True)
     for puzzle, solution in zip(puzzles, solutions):
         assert valid_sudoku.grade(puzzle).level == level
         assert is_solution(puzzle, solution)
@@ -372,7 +372,7 @@ def forced_back(cells: list[int], cell: int, digit: int) -> bool:
 
 
 def test_easy_puzzles_keep_only_givens_no_single_puts_back() -> None:
-    puzzles, solutions = generate_many(40, difficulty="easy", seed=8, solutions=True)
+    puzzles, solutions = generate_many(40, difficulty="easy", seed=8, return_solutions=True)
     counts = (puzzles > 0).sum(axis=1)
     assert 30 <= counts.mean() <= 37, counts.mean()
     for puzzle, solution in zip(puzzles, solutions):
@@ -409,3 +409,102 @@ def test_difficulty_with_other_requests() -> None:
     assert all((board.to_numpy()[r, c] == 0) == (board.to_numpy()[8 - r, 8 - c] == 0) for r in range(9) for c in range(9))
     board = generate(difficulty="hard", minimal=True, seed=4)
     assert valid_sudoku.grade(board).level == "hard"
+
+
+# Seeds carry across forms: a single call is row 0 of the batch of its seed, and row i of a batch
+# is the same made alone (start=i), with any options (docs/generate.md, "Seeds").
+SEED_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"clues": 27},
+    {"clues": 30, "symmetry": "rot180"},
+    {"minimal": True, "symmetry": "diagonal"},
+    {"difficulty": "medium"},
+]
+
+
+@pytest.mark.parametrize("options", SEED_OPTIONS)
+def test_generate_is_row_0_of_generate_many(options: dict[str, Any]) -> None:
+    for seed in (0, 17, 2**64 - 1):
+        rows = generate_many(6, seed=seed, **options)
+        assert generate(seed=seed, **options) == Board(rows[0]), (seed, options)
+        for i in (1, 5):
+            assert (generate_many(1, seed=seed, start=i, **options)[0] == rows[i]).all(), (seed, i, options)
+        assert (generate_many(3, seed=seed, start=3, threads=2, **options) == rows[3:]).all()
+
+
+def test_random_grid_is_row_0_of_random_grid_many() -> None:
+    for seed in (0, 9, 2**64 - 1):
+        rows = random_grid_many(40, seed=seed)
+        assert random_grid(seed=seed) == Board(rows[0])
+        assert (random_grid_many(1, seed=seed, start=39)[0] == rows[39]).all()
+        assert (random_grid_many(10, seed=seed, start=30, threads=3) == rows[30:]).all()
+    # The last rows a start can reach: start + i wraps past 2**64 - 1 rather than failing.
+    assert random_grid_many(2, seed=1, start=2**64 - 1).shape == (2, 81)
+
+
+def test_the_command_is_the_batch_form(capsys: pytest.CaptureFixture[str]) -> None:
+    assert valid_sudoku.main(["generate", "--count", "3", "--clues", "28", "--seed", "11"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [Board(row).to_string() for row in generate_many(3, clues=28, seed=11)]
+    assert lines[0] == generate(clues=28, seed=11).to_string()
+
+
+@pytest.mark.parametrize(
+    ("start", "error", "message"),
+    [
+        (-1, ValueError, "start: expected an int from 0 to 2**64 - 1, got -1"),
+        (2**64, ValueError, "start: expected an int from 0 to 2**64 - 1, got 18446744073709551616"),
+        ("1", TypeError, "start: expected an int, got str"),
+        (True, TypeError, "start: expected an int, got bool"),
+        (None, TypeError, "start: expected an int, got NoneType"),
+    ],
+)
+def test_bad_starts(start: Any, error: type[Exception], message: str) -> None:
+    calls: list[Callable[[], object]] = [lambda: generate_many(1, start=start), lambda: random_grid_many(1, start=start)]
+    for call in calls:
+        with pytest.raises(error) as caught:
+            call()
+        assert str(caught.value) == message
+    numpy_start: Any = numpy.uint64(4)
+    assert (generate_many(1, seed=2, start=numpy_start) == generate_many(1, seed=2, start=4)).all()
+
+
+# A deadline: a request still searching at `timeout` seconds raises TimeoutError. This one
+# takes seconds (docs/generate.md), so with a limit of 10 ms it cannot have finished.
+SLOW: dict[str, Any] = {"difficulty": "guessing", "clues": 36, "seed": 1}
+
+
+def test_a_slow_request_times_out() -> None:
+    with pytest.raises(TimeoutError) as caught:
+        generate(timeout=0.01, **SLOW)
+    assert str(caught.value) == "timeout=0.01: generation did not finish within 0.01 seconds"
+    with pytest.raises(TimeoutError) as caught:
+        numpy_timeout: Any = numpy.float32(0.25)
+        generate_many(4, timeout=numpy_timeout, threads=2, **SLOW)
+    assert str(caught.value) == "timeout=0.25: generation did not finish within 0.25 seconds"
+
+
+def test_a_timeout_that_is_not_reached_changes_nothing() -> None:
+    assert generate(clues=30, seed=4, timeout=60) == generate(clues=30, seed=4)
+    assert generate(seed=4, timeout=float("inf")) == generate(seed=4, timeout=None) == generate(seed=4)
+    rows, solutions = generate_many(20, seed=4, timeout=1e300, return_solutions=True)
+    assert (rows == generate_many(20, seed=4)).all() and is_solution(rows[0], solutions[0])
+
+
+@pytest.mark.parametrize(
+    ("timeout", "error", "message"),
+    [
+        (0, ValueError, "timeout: expected a positive number of seconds or None, got 0"),
+        (-1.5, ValueError, "timeout: expected a positive number of seconds or None, got -1.5"),
+        (float("nan"), ValueError, "timeout: expected a positive number of seconds or None, got nan"),
+        ("1", TypeError, "timeout: expected a number of seconds or None, got str"),
+        (True, TypeError, "timeout: expected a number of seconds or None, got bool"),
+        ([1], TypeError, "timeout: expected a number of seconds or None, got list"),
+    ],
+)
+def test_bad_timeouts(timeout: Any, error: type[Exception], message: str) -> None:
+    calls: list[Callable[[], object]] = [lambda: generate(timeout=timeout), lambda: generate_many(1, timeout=timeout)]
+    for call in calls:
+        with pytest.raises(error) as caught:
+            call()
+        assert str(caught.value) == message

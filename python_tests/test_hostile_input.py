@@ -90,10 +90,10 @@ def test_board_parse_counts_a_lone_surrogate_as_one_character(text: str, message
 def test_a_lone_surrogate_cell_is_one_bad_character_at_its_own_column() -> None:
     with pytest.raises(BoardFormatError) as caught:
         Board.parse("\ud800" + SEED_1_LINE[1:])
-    assert (caught.value.line, caught.value.column) == (1, 1)
+    assert (caught.value.lineno, caught.value.colno) == (1, 1)
     with pytest.raises(BoardFormatError) as caught:
         Board.parse(SEED_1_LINE[:40] + "\ud800" + SEED_1_LINE[41:])
-    assert (caught.value.line, caught.value.column) == (1, 41)
+    assert (caught.value.lineno, caught.value.colno) == (1, 41)
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.metadata
 import pickle
@@ -28,6 +29,14 @@ def test_the_package_ships_the_stub_and_py_typed() -> None:
     assert (package / "__main__.py").is_file()
 
 
+def test_the_distribution_carries_the_licence() -> None:
+    files = importlib.metadata.files("valid-sudoku") or []
+    licences = [file for file in files if file.name == "LICENSE"]
+    assert licences, "no LICENSE in the installed distribution"
+    assert "MIT License" in licences[0].read_text()
+    assert (Path(__file__).resolve().parent.parent / "LICENSE").read_text() == licences[0].read_text()
+
+
 def test_every_public_name_is_in_the_stub_and_documented() -> None:
     stub = STUB.read_text()
     # The package re-exports the compiled module's public names.
@@ -44,8 +53,18 @@ def test_all_lists_exactly_the_public_names() -> None:
     public = sorted(name for name in dir(native) if not name.startswith("_"))
     assert sorted(valid_sudoku.__all__) == public
     assert "_batch_kernel" not in valid_sudoku.__all__
-    # Tab completion shows the names without a leading underscore: no inner module among them.
-    assert sorted(name for name in dir(valid_sudoku) if not name.startswith("_")) == public
+    # Tab completion shows the names without a leading underscore: no inner module among them,
+    # only the old names kept for one release (test_deprecations.py) beside the public ones.
+    deprecated = ["random_grids", "random_isomorphs_many"]
+    assert sorted(name for name in dir(valid_sudoku) if not name.startswith("_")) == sorted(public + deprecated)
+
+
+def test_the_stub_all_is_the_runtime_all() -> None:
+    # Written out in the stub, so that `from valid_sudoku import *` type-checks as it runs.
+    tree = ast.parse(STUB.read_text())
+    values = [node.value for node in tree.body if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__"]
+    assert len(values) == 1
+    assert ast.literal_eval(values[0]) == valid_sudoku.__all__
 
 
 def test_the_public_names_are_the_native_objects_themselves() -> None:
@@ -77,3 +96,20 @@ def test_python_dash_m_runs_the_command(tmp_path: Path) -> None:
         [sys.executable, "-m", "valid_sudoku", "--version"], capture_output=True, text=True, check=False
     )
     assert (version.returncode, version.stdout) == (0, f"valid-sudoku {valid_sudoku.__version__}\n")
+
+
+def test_help_shows_the_stub_defaults() -> None:
+    # help() reads the text signatures: each default is the stub's, never `...` or a None the
+    # stub does not have (stubtest in scripts/test.sh checks every one; these are the ones that
+    # once differed).
+    import inspect
+
+    shown = {
+        "count_solutions": "(board, /, *, limit=2)",
+        "count_solutions_many": "(boards, /, *, limit=2, threads=None)",
+        "solve_many": "(boards, /, *, threads=None, as_text=False)",
+        "random_grid_many": "(n, /, *, seed=None, start=0, threads=None)",
+    }
+    for name, signature in shown.items():
+        assert str(inspect.signature(getattr(valid_sudoku, name))) == signature, name
+    assert str(inspect.signature(valid_sudoku.Board.count_solutions)) == "(self, /, *, limit=2)"

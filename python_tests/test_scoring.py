@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search_effort import examples
+from gil import assert_releases_the_gil
 import valid_sudoku
 from valid_sudoku import BoardFormatError, is_solution, is_solution_many, score_solutions
 from batch_boards import _solved_grids, lines, line_strings, reference_many
@@ -288,24 +289,24 @@ def test_single_boards_in_every_form_and_mixed() -> None:
         (lambda: is_solution("x" + PUZZLE_LINE[1:], SOLVED_LINE), BoardFormatError,
          "puzzle[0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"),
         (lambda: is_solution(PUZZLE_LINE, [list(SOLVED_LINE[r * 9 : r * 9 + 9]) for r in range(2)] + [[5, 3, 4, 6, 12, 8, 9, 1, 2]] + [list("123456789")] * 6),
-         BoardFormatError, "candidate[2][4]: expected a value 0-9, got 12"),
+         BoardFormatError, "answer[2][4]: expected a value 0-9, got 12"),
         (lambda: is_solution(PUZZLE_LINE, 5), TypeError,  # type: ignore[arg-type]
-         "candidate: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int; "
+         "answer: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int; "
          "puzzles read as numbers lose their leading zeros, so read them as text (pandas: read_csv(..., dtype=str))"),
         (lambda: is_solution([[0] * 9] * 8, SOLVED_LINE), BoardFormatError, "puzzle: expected 9 rows, got 8"),
         (lambda: is_solution_many([PUZZLE_LINE] * 1000, [SOLVED_LINE] * 999), ValueError,
-         "candidates: expected 1000 boards (as many as puzzles), got 999"),
+         "answers: expected 1000 boards (as many as puzzles), got 999"),
         (lambda: score_solutions([PUZZLE_LINE] * 3, [SOLVED_LINE] * 3, solutions=[SOLVED_LINE] * 4), ValueError,
          "solutions: expected 3 boards (as many as puzzles), got 4"),
         (lambda: is_solution_many([PUZZLE_LINE, 5], [SOLVED_LINE] * 2), TypeError,
          "puzzles[1]: expected a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array, got int; "
          "puzzles read as numbers lose their leading zeros, so read them as text (pandas: read_csv(..., dtype=str))"),
         (lambda: is_solution_many([PUZZLE_LINE], ["x" + SOLVED_LINE[1:]]), BoardFormatError,
-         "candidates[0][0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"),
+         "answers[0][0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"),
         (lambda: is_solution_many(np.zeros((3, 9, 8), np.uint8), []), BoardFormatError,
          "puzzles: expected shape (N, 9, 9) or (N, 81), got (3, 9, 8)"),
         (lambda: is_solution_many([SOLVED_LINE], np.zeros((1, 81), np.float32)), TypeError,
-         "candidates: expected an integer dtype or puzzle strings, got float32"),
+         "answers: expected an integer dtype or puzzle strings, got float32"),
         (lambda: is_solution_many("abc", [SOLVED_LINE]), TypeError,
          "puzzles: expected a numpy integer array, bytes of puzzle lines or a sequence of boards, got str"),
         (lambda: is_solution_many([PUZZLE_LINE], [SOLVED_LINE], threads=0), ValueError,
@@ -320,31 +321,31 @@ def test_errors_name_the_argument(call: Callable[[], object], error: type[Except
     assert str(caught.value) == message
 
 
-@pytest.mark.parametrize("argument", ["puzzles", "candidates", "solutions"])
+@pytest.mark.parametrize("argument", ["puzzles", "answers", "solutions"])
 def test_a_bad_value_in_each_argument(argument: str) -> None:
     p, c, s = near_misses(50, seed=3)
-    arrays = {"puzzles": p.reshape(-1, 9, 9).copy(), "candidates": c.reshape(-1, 9, 9).copy(), "solutions": s.reshape(-1, 9, 9).copy()}
+    arrays = {"puzzles": p.reshape(-1, 9, 9).copy(), "answers": c.reshape(-1, 9, 9).copy(), "solutions": s.reshape(-1, 9, 9).copy()}
     arrays[argument][17, 2, 4] = 12
     with pytest.raises(BoardFormatError) as caught:
-        score_solutions(arrays["puzzles"], arrays["candidates"], solutions=arrays["solutions"])
+        score_solutions(arrays["puzzles"], arrays["answers"], solutions=arrays["solutions"])
     assert str(caught.value) == f"{argument}[17][2][4]: expected a value 0-9, got 12"
     assert (caught.value.index, caught.value.row, caught.value.col) == (17, 2, 4)
     flat = {name: DLPackOnly(a.reshape(-1, 81).astype(np.int16)) for name, a in arrays.items()}
     if argument != "solutions":
         with pytest.raises(BoardFormatError, match=rf"^{argument}\[17\]\[22\]: expected a value 0-9, got 12$"):
-            is_solution_many(flat["puzzles"], flat["candidates"])
+            is_solution_many(flat["puzzles"], flat["answers"])
 
 
 def test_dlpack_on_another_device_or_dtype() -> None:
     p, c, _ = near_misses(10, seed=4)
     with pytest.raises(TypeError) as caught:
         is_solution_many(p, DLPackOnly(c, device=(2, 0)))
-    assert str(caught.value) == "candidates: expected a tensor on the CPU, got one on cuda:0; call .cpu() first"
+    assert str(caught.value) == "answers: expected a tensor on the CPU, got one on cuda:0; call .cpu() first"
     with pytest.raises(TypeError, match=r"^boards: expected a tensor on the CPU, got one on rocm:1; call \.cpu\(\) first$"):
         valid_sudoku.is_valid_many(DLPackOnly(c, device=(10, 1)))
     with pytest.raises(TypeError, match=r"^puzzles: expected an integer dtype, got float32$"):
         is_solution_many(DLPackOnly(p.astype(np.float32)), c)
-    with pytest.raises(TypeError, match=r"^candidates: expected an integer dtype, got bool$"):
+    with pytest.raises(TypeError, match=r"^answers: expected an integer dtype, got bool$"):
         is_solution_many(p, DLPackOnly(c.astype(bool)))
     with pytest.raises(BoardFormatError, match=r"^solutions: expected shape \(N, 9, 9\) or \(N, 81\), got \(10, 3, 27\)$"):
         score_solutions(p, c, solutions=DLPackOnly(c.reshape(10, 3, 27)))
@@ -382,9 +383,6 @@ def test_torch_tensors_when_torch_is_installed() -> None:
 
 @pytest.mark.parametrize("function", ["is_solution_many", "score_solutions"])
 def test_the_gil_is_released_during_a_long_call(function: str) -> None:
-    import threading
-    import time
-
     # Broadcast views: millions of pairs that take no memory, read through the strided path.
     p, c, s = near_misses(1, seed=8)
     puzzles = np.broadcast_to(p[0].astype(np.int64), (2_000_000, 81))
@@ -397,29 +395,4 @@ def test_the_gil_is_released_during_a_long_call(function: str) -> None:
         "is_solution_many": lambda: is_solution_many(puzzles, candidates, threads=1),
         "score_solutions": lambda: score_solutions(puzzles, candidates, solutions=solutions, threads=1),
     }[function]
-    stamps: list[float] = []
-    started, stop = threading.Event(), threading.Event()
-
-    def count() -> None:
-        started.set()
-        while not stop.is_set():
-            stamps.append(time.perf_counter())
-
-    worker = threading.Thread(target=count)
-    old_interval = sys.getswitchinterval()
-    sys.setswitchinterval(0.0005)
-    try:
-        worker.start()
-        started.wait()
-        begin = time.perf_counter()
-        call()
-        end = time.perf_counter()
-    finally:
-        stop.set()
-        worker.join()
-        sys.setswitchinterval(old_interval)
-    # Only the middle of the call counts: at its edges the other thread may run anyway.
-    margin = 0.005
-    assert end - begin > 4 * margin, "the call was too short to tell"
-    inside = sum(begin + margin < stamp < end - margin for stamp in stamps)
-    assert inside > 100, f"the other thread ran {inside} times in the middle {end - begin - 2 * margin:.3f} s"
+    assert_releases_the_gil(call)

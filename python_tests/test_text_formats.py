@@ -140,7 +140,7 @@ def test_errors_name_line_and_column(text: str, expected: tuple[int, int, str], 
     with pytest.raises(BoardFormatError) as info:
         Board.parse(text)
     error = info.value
-    assert (error.line, error.column, str(error)) == expected
+    assert (error.lineno, error.colno, str(error)) == expected
     assert isinstance(error, ValueError)
     # All four, as the batch text errors set them: line and column in the text, row and col
     # in the board.
@@ -159,9 +159,9 @@ def test_any_text_parses_or_raises_board_format_error(text: str) -> None:
     try:
         board = Board.parse(text)
     except BoardFormatError as error:
-        assert isinstance(error.line, int) and error.line >= 1
-        assert isinstance(error.column, int) and error.column >= 1
-        assert str(error).startswith(f"line {error.line}, column {error.column}: expected ")
+        assert isinstance(error.lineno, int) and error.lineno >= 1
+        assert isinstance(error.colno, int) and error.colno >= 1
+        assert str(error).startswith(f"line {error.lineno}, column {error.colno}: expected ")
     else:
         assert Board.parse(str(board)) == board
 
@@ -177,16 +177,16 @@ def test_one_edit_to_a_grid_parses_or_points_inside_the_text(
         Board.parse(edited)
     except BoardFormatError as error:
         lines = edited.split("\n")
-        assert error.line is not None and error.column is not None
-        assert 1 <= error.line <= len(lines) + 1
-        if error.line <= len(lines):
-            assert 1 <= error.column <= len(lines[error.line - 1]) + 1
+        assert error.lineno is not None and error.colno is not None
+        assert 1 <= error.lineno <= len(lines) + 1
+        if error.lineno <= len(lines):
+            assert 1 <= error.colno <= len(lines[error.lineno - 1]) + 1
 
 
 def test_lone_surrogates_are_bad_cells() -> None:
     with pytest.raises(BoardFormatError) as info:
         Board.parse(SEED[:5] + "\ud800" + SEED[6:])
-    assert (info.value.line, info.value.column) == (1, 6)
+    assert (info.value.lineno, info.value.colno) == (1, 6)
     assert str(info.value) == "line 1, column 6: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\ufffd'"
 
 

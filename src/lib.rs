@@ -5,7 +5,7 @@
 //! `text`, `error`), its validity (`check`, `conflicts`), many boards at once (`batch`, `arrow`,
 //! `dlpack`, `score`), solving (`solve`), human steps and grades (`steps`), canonical forms (`canonical`),
 //! generation (`generate`, `rng`), output (`render`) and the command (`cli`), with `cpu` and
-//! `bounds` beneath them. `bindings` is the only module that touches PyO3. docs/development.md
+//! `bounds` beneath them, and the measuring drivers (`drivers`, a feature for the benches). `bindings` is the only module that touches PyO3. docs/development.md
 //! maps every folder. This file only wires them together; the modules the fuzz targets
 //! (fuzz/) reach are public, the rest crate-private but `steps`, whose test-only re-exports
 //! would otherwise show as dead code.
@@ -32,8 +32,10 @@ pub(crate) mod solve;
 pub mod steps;
 pub(crate) mod symbols;
 pub mod text;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod test_data;
+#[cfg(feature = "drivers")]
+pub mod drivers;
 
 mod bindings;
 
@@ -77,6 +79,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::steps::functions::solve_steps, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::steps::functions::grade, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::steps::functions::grade_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::grades::_grades, m)?)?;
     m.add_class::<bindings::steps::values::PyStep>()?;
     m.add_class::<bindings::steps::values::PySolvePath>()?;
     m.add_class::<bindings::steps::values::PyGrade>()?;
@@ -86,9 +89,9 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::canonical::are_equivalent, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::automorphisms, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorph, m)?)?;
-    m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorphs_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::canonical::random_isomorph_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::generate::random_grid, m)?)?;
-    m.add_function(wrap_pyfunction!(bindings::generate::random_grids, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::generate::random_grid_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::generate::generate, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::generate::generate_many, m)?)?;
     Ok(())

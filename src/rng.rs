@@ -2,7 +2,8 @@
 //!
 //! A seed gives the same numbers on every platform (ChaCha's output is specified bit for bit,
 //! and nothing here depends on word size or endianness). Batch work gives item `i` of a batch
-//! its own stream ([`Rng::for_item`]), so row `i` is the same whatever the number of threads.
+//! its own stream ([`Rng::for_item`]), so row `i` is the same whatever the number of threads,
+//! and the single-item calls are item 0.
 //! Without a seed, the seed comes from the operating system ([`os_seed`]), never the clock.
 
 use rand_chacha::ChaCha8Rng;
@@ -30,7 +31,9 @@ pub fn os_seed() -> Result<u64, NoEntropy> {
 }
 
 impl Rng {
-    /// The generator of one seed (a single call's own stream, stream 0).
+    /// The generator of one seed (stream 0), for draws that are no item of a batch (the grader's
+    /// fixed maps, tests). A public single call is item 0 of its batch form instead
+    /// ([`Rng::for_item`]`(seed, 0)`), so that a seed gives the same result in both forms.
     pub fn new(seed: u64) -> Rng {
         Rng(ChaCha8Rng::seed_from_u64(seed))
     }

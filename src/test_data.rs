@@ -4,6 +4,8 @@
 //! A user's clone has no such folder, so the tests that read it skip; CI has it, and sets
 //! `VALID_SUDOKU_FULL=1`, under which a missing folder or file fails instead of skipping
 //! (a test that loops over nothing passes whatever the code does).
+// Test helpers, also built for the measuring drivers (`--features drivers`), which use a few.
+#![cfg_attr(not(test), allow(dead_code, unused_imports))]
 
 use std::path::PathBuf;
 

@@ -40,7 +40,7 @@ def test_one_input(data: bytes) -> None:
             except BoardFormatError as error:
                 assert ambiguous or bad, (payload, error)
                 if not ambiguous:
-                    assert error.line == bad[0] + 1, (payload, error, bad[0] + 1)
+                    assert error.lineno == bad[0] + 1, (payload, error, bad[0] + 1)
                 continue
             assert not bad or ambiguous, (payload, bad)
             if not ambiguous:

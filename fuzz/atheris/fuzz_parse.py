@@ -32,10 +32,10 @@ def test_one_input(data: bytes) -> None:
     try:
         board = Board.parse(text)
     except BoardFormatError as error:
-        assert isinstance(error.line, int) and error.line >= 1, (text, error)
-        assert isinstance(error.column, int) and error.column >= 1, (text, error)
+        assert isinstance(error.lineno, int) and error.lineno >= 1, (text, error)
+        assert isinstance(error.colno, int) and error.colno >= 1, (text, error)
         # At most one line past the last: "expected 9 rows" points where the tenth would start.
-        assert error.line <= text.count("\n") + 2, (text, error)
+        assert error.lineno <= text.count("\n") + 2, (text, error)
         if len(text) == 81 and all(ch in SYMBOL_VALUE for ch in text):
             raise AssertionError(f"refused 81 symbols {text!r}: {error}") from error
         return

@@ -6,13 +6,56 @@ boxes. Empty cells are ignored; a valid board need not be complete, nor solvable
 
 import os
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Protocol, SupportsIndex, Union, overload
+from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Protocol, SupportsIndex, Union, final, overload
+
+from typing_extensions import deprecated
 
 import numpy
 import numpy.typing
 
 __version__: Final[str]
-__all__: list[str]
+# What `from valid_sudoku import *` gives: every public name (the deprecated aliases are not
+# in it), in the order the extension registers them; python_tests/test_package.py keeps it exact.
+__all__ = [
+    "BoardFormatError",
+    "is_valid_sudoku",
+    "conflicts",
+    "Conflict",
+    "Board",
+    "main",
+    "solve",
+    "count_solutions",
+    "has_unique_solution",
+    "is_valid_many",
+    "is_solution",
+    "is_solution_many",
+    "score_solutions",
+    "SolutionScores",
+    "solve_many",
+    "count_solutions_many",
+    "TECHNIQUES",
+    "LEVELS",
+    "candidates",
+    "candidates_many",
+    "next_step",
+    "solve_steps",
+    "grade",
+    "grade_many",
+    "Step",
+    "SolvePath",
+    "Grade",
+    "Grades",
+    "canonical",
+    "canonical_many",
+    "are_equivalent",
+    "automorphisms",
+    "random_isomorph",
+    "random_isomorph_many",
+    "random_grid",
+    "random_grid_many",
+    "generate",
+    "generate_many",
+]
 
 class _IntegerArray(Protocol):
     """A numpy integer array of shape (9, 9) or (81,), values 0-9 (0 is empty)."""
@@ -45,14 +88,14 @@ class _DLPackTensor(Protocol):
     def __dlpack__(self, *args: Any, **kwargs: Any) -> Any: ...
     def __dlpack_device__(self) -> tuple[int, int]: ...
 
-Cell = Union[str, SupportsIndex]
+_Cell = Union[str, SupportsIndex]
 """A one-character str (`'1'`-`'9'`; `'.'`, `'0'` or `'_'` for empty), or an int 0-9 (0 is empty)."""
 
-Row = Union[Sequence[Cell], str]
+_Row = Union[Sequence[_Cell], str]
 """A sequence of 9 cells, or a 9-character str such as `"53..7...."`."""
 
-BoardLike = Union[
-    Sequence[Row], str, bytes, bytearray, memoryview, _IntegerArray, _DLPackTensor, _ArrowArrayExportable,
+_BoardLike = Union[
+    Sequence[_Row], str, bytes, bytearray, memoryview, _IntegerArray, _DLPackTensor, _ArrowArrayExportable,
     _ArrowExportable, "Board",
 ]
 """Any accepted board: 9 rows, one 81-character str or 81 bytes, a numpy integer array or
@@ -68,8 +111,10 @@ class BoardFormatError(ValueError):
     ``got ' ' (spaces do not mark empty cells; use '.', '0' or '_')``.
 
     Attributes say where, each None where it does not apply: ``index`` (which board of a
-    batch), ``row`` and ``col`` (0-based), and for text input ``line`` and ``column``
-    (1-based).
+    batch), ``row`` and ``col`` (0-based, as every index into Python data), and for text
+    input ``lineno`` and ``colno`` (1-based, as in ``json.JSONDecodeError`` and the text of
+    the message). ``line`` and ``column``, their old names, still work in this release with
+    a ``DeprecationWarning``.
     """
 
     index: int | None
@@ -78,12 +123,26 @@ class BoardFormatError(ValueError):
     """The 0-based row, or None when the error is about the whole board."""
     col: int | None
     """The 0-based column, or None when the error is about a whole row or board."""
-    line: int | None
+    lineno: int | None
     """For text input: the 1-based line; None otherwise."""
-    column: int | None
-    """For text input: the 1-based column; None otherwise."""
+    colno: int | None
+    """For text input: the 1-based column (counting characters); None otherwise."""
+    @property
+    @deprecated("BoardFormatError.line is deprecated and will be removed in 1.0; use BoardFormatError.lineno")
+    def line(self) -> int | None:
+        """Deprecated: the old name of ``lineno``."""
+    @line.setter
+    def line(self, value: int | None) -> None:
+        """Deprecated: the old name of ``lineno``."""
+    @property
+    @deprecated("BoardFormatError.column is deprecated and will be removed in 1.0; use BoardFormatError.colno")
+    def column(self) -> int | None:
+        """Deprecated: the old name of ``colno``."""
+    @column.setter
+    def column(self, value: int | None) -> None:
+        """Deprecated: the old name of ``colno``."""
 
-def is_valid_sudoku(board: BoardLike, /) -> bool:
+def is_valid_sudoku(board: _BoardLike, /) -> bool:
     """Return True when no digit repeats in any row, column or 3x3 box (LeetCode 36).
 
     Empty cells are ignored, and the board need not be complete or solvable.
@@ -122,50 +181,50 @@ def is_valid_sudoku(board: BoardLike, /) -> bool:
     True
     """
 
-BoardsLike = Union[
+_BoardsLike = Union[
     numpy.typing.NDArray[Any], bytes, bytearray, memoryview, Sequence[Any], Iterable[Any], _ArrayExportable, _ArrowExportable,
     _ArrowArrayExportable, _DLPackTensor,
 ]
-"""Many boards, in any form every batch function accepts (``is_valid_many`` and the others).
-
-- A numpy integer array of shape ``(N, 9, 9)`` or ``(N, 81)``, any integer dtype and byte
-  order, values 0-9 (0 is empty). It is read by byte strides, in place: views, transposes,
-  broadcasts and fields of structured arrays are read where they are, never copied whole.
-- A numpy string array of shape ``(N,)``: ``<U81``, ``S81`` (one puzzle line per element),
-  or ``object`` holding any board form.
-- Bytes of puzzle lines: ``bytes``, ``bytearray``, ``memoryview`` or any C-contiguous buffer
-  of bytes (an ``mmap``), as ``open(path, "rb").read()`` gives them: 81 symbols a line, lines
-  ending in ``\\n`` or ``\\r\\n``, the final ending optional. Every line is a board, so board
-  ``i`` is line ``i + 1``: blank lines and ``#`` comments are errors; drop them first.
-- A list or tuple of boards in any form ``is_valid_sudoku`` accepts, read by index.
-- An Arrow column of puzzle strings, from any object with ``__arrow_c_stream__`` or
-  ``__arrow_c_array__`` (pyarrow Arrays, ChunkedArrays and one-column Tables, polars Series,
-  pandas Series of dtype ``string[pyarrow]``, ``str`` with pyarrow, or ``ArrowDtype``, DuckDB
-  results): types ``string``, ``large_string``, ``string_view``, ``binary``, ``large_binary``,
-  ``binary_view`` and ``fixed_size_binary(81)``, in any number of chunks, sliced or not. The
-  buffers are read in place with the GIL released; pyarrow is not needed. A null is an error
-  (``boards[20]: expected a board, got null``); another column type is a ``TypeError``
-  (``boards: expected an Arrow string or binary column, got int64``).
-- Any other iterable of boards (a pandas Series, a generator), read in order by iteration:
-  never by label, so a filtered or shuffled Series gives answers in its row order. Objects
-  with ``__array__`` (a pandas Series) are read through ``numpy.asarray``. Dicts and sets,
-  which have no row order, are refused.
-- A DLPack tensor on the CPU (torch, JAX, CuPy host arrays: any object with ``__dlpack__``
-  and ``__dlpack_device__``), read in place with the same dtype and shape rules as a numpy
-  integer array. A tensor on another device raises ``TypeError``
-  (``boards: expected a tensor on the CPU, got one on cuda:0; call .cpu() first``).
-"""
+# Many boards, in any form every batch function accepts: the forms are listed in
+# ``is_valid_many``'s docstring, where ``help()`` shows them.
 
 def is_valid_many(
-    boards: BoardsLike,
+    boards: _BoardsLike,
     /,
     *,
     threads: int | None = None,
 ) -> numpy.typing.NDArray[numpy.bool_]:
     """Validate many boards at once: element ``i`` of the result is ``is_valid_sudoku(boards[i])``.
 
-    Returns a new numpy bool array of shape ``(N,)``. ``boards`` is any batch form (see
-    ``BoardsLike``): a numpy array, bytes of puzzle lines, a list of boards, any iterable.
+    Returns a new numpy bool array of shape ``(N,)``. ``boards`` is any batch form, the same
+    for every batch function (``*_many``, ``score_solutions``):
+
+    - A numpy integer array of shape ``(N, 9, 9)`` or ``(N, 81)``, any integer dtype and byte
+      order, values 0-9 (0 is empty). It is read by byte strides, in place: views, transposes,
+      broadcasts and fields of structured arrays are read where they are, never copied whole.
+    - A numpy string array of shape ``(N,)``: ``<U81``, ``S81`` (one puzzle line per element),
+      or ``object`` holding any board form.
+    - Bytes of puzzle lines: ``bytes``, ``bytearray``, ``memoryview`` or any C-contiguous buffer
+      of bytes (an ``mmap``), as ``open(path, "rb").read()`` gives them: 81 symbols a line, lines
+      ending in ``\\n`` or ``\\r\\n``, the final ending optional. Every line is a board, so board
+      ``i`` is line ``i + 1``: blank lines and ``#`` comments are errors; drop them first.
+    - A list or tuple of boards in any form ``is_valid_sudoku`` accepts, read by index.
+    - An Arrow column of puzzle strings, from any object with ``__arrow_c_stream__`` or
+      ``__arrow_c_array__`` (pyarrow Arrays, ChunkedArrays and one-column Tables, polars Series,
+      pandas Series of dtype ``string[pyarrow]``, ``str`` with pyarrow, or ``ArrowDtype``, DuckDB
+      results): types ``string``, ``large_string``, ``string_view``, ``binary``, ``large_binary``,
+      ``binary_view`` and ``fixed_size_binary(81)``, in any number of chunks, sliced or not. The
+      buffers are read in place with the GIL released; pyarrow is not needed. A null is an error
+      (``boards[20]: expected a board, got null``); another column type is a ``TypeError``
+      (``boards: expected an Arrow string or binary column, got int64``).
+    - Any other iterable of boards (a pandas Series, a generator), read in order by iteration:
+      never by label, so a filtered or shuffled Series gives answers in its row order. Objects
+      with ``__array__`` (a pandas Series) are read through ``numpy.asarray``. Dicts and sets,
+      which have no row order, are refused.
+    - A DLPack tensor on the CPU (torch, JAX, CuPy host arrays: any object with ``__dlpack__``
+      and ``__dlpack_device__``), read in place with the same dtype and shape rules as a numpy
+      integer array. A tensor on another device raises ``TypeError``
+      (``boards: expected a tensor on the CPU, got one on cuda:0; call .cpu() first``).
 
     ``threads``: ``None`` (the default) uses every core available to the process; ``1`` runs
     on the calling thread; any other positive int (or object with ``__index__``, such as
@@ -182,8 +241,8 @@ def is_valid_many(
             expected shape (N, 9, 9) or (N, 81), got (3, 9, 8)``) or a bad board in a sequence
             (``boards[3][2][4]: ...``) or column (``boards[20]: expected a board, got null``,
             ``boards[7]: expected 81 characters, got 80``). Only the first bad board is reported. ``index`` is the
-            board's position in the batch, ``row`` and ``col`` the cell's; for lines, ``line``
-            and ``column`` too.
+            board's position in the batch, ``row`` and ``col`` the cell's; for lines, ``lineno``
+            and ``colno`` too.
         TypeError: a float, bool or other non-integer, non-string dtype; an Arrow column
             that is not of strings or binary; an unsupported ``boards`` type; a board of a wrong type in a sequence; ``threads`` not an int.
         ValueError: ``threads`` below 1; an iterable whose ``len()`` differs from what it
@@ -200,40 +259,40 @@ def is_valid_many(
     first call forces the portable one (for tests and benchmarks).
     """
 
-def is_solution(puzzle: BoardLike, candidate: BoardLike, /) -> bool:
-    """Return True when ``candidate`` solves ``puzzle``.
+def is_solution(puzzle: _BoardLike, answer: _BoardLike, /) -> bool:
+    """Return True when ``answer`` solves ``puzzle``.
 
-    That is exactly: ``candidate`` has no empty cell; no digit repeats in any of its rows,
+    That is exactly: ``answer`` has no empty cell; no digit repeats in any of its rows,
     columns or boxes; and every non-empty cell of ``puzzle`` holds the same digit in
-    ``candidate``. (Checking only that every unit sums to 45 passes grids that repeat digits;
+    ``answer``. (Checking only that every unit sums to 45 passes grids that repeat digits;
     comparing with one reference solution fails correct answers to puzzles with several.)
 
     Both arguments take any form ``is_valid_sudoku`` accepts, and may differ in form.
 
     Raises:
         BoardFormatError: as ``is_valid_sudoku``, naming the argument: ``puzzle[0][2]: ...``
-            or ``candidate[2][4]: expected a value 0-9, got 12``.
+            or ``answer[2][4]: expected a value 0-9, got 12``.
         TypeError: a board, row or cell of a type that is not read, named the same way.
     """
 
 def is_solution_many(
-    puzzles: BoardsLike,
-    candidates: BoardsLike,
+    puzzles: _BoardsLike,
+    answers: _BoardsLike,
     /,
     *,
     threads: int | None = None,
 ) -> numpy.typing.NDArray[numpy.bool_]:
-    """Check many answers at once: element ``i`` is ``is_solution(puzzles[i], candidates[i])``.
+    """Check many answers at once: element ``i`` is ``is_solution(puzzles[i], answers[i])``.
 
     Returns a new numpy bool array of shape ``(N,)``. Each argument takes every batch form
-    (see ``BoardsLike``: numpy arrays of any integer dtype, DLPack tensors, bytes of puzzle
+    (see ``is_valid_many``: numpy arrays of any integer dtype, DLPack tensors, bytes of puzzle
     lines, lists, iterables), and the two may differ in form and dtype. ``threads`` and the
     GIL work as in ``is_valid_many``; the results are the same for every setting.
 
     Raises:
-        ValueError: a different number of boards in the two arguments (``candidates: expected
+        ValueError: a different number of boards in the two arguments (``answers: expected
             1000 boards (as many as puzzles), got 999``); ``threads`` below 1.
-        BoardFormatError: the first bad board, naming its argument (``candidates[17][2][4]:
+        BoardFormatError: the first bad board, naming its argument (``answers[17][2][4]:
             expected a value 0-9, got 12``, ``puzzles: expected shape (N, 9, 9) or (N, 81),
             got (3, 9, 8)``).
         TypeError: an unsupported argument type or dtype; a tensor not on the CPU.
@@ -241,6 +300,7 @@ def is_solution_many(
         ImportError: numpy is not installed.
     """
 
+@final
 class SolutionScores:
     """What ``score_solutions`` found: one ``(N,)`` numpy array per measure, immutable.
 
@@ -255,22 +315,22 @@ class SolutionScores:
 
     @property
     def complete(self) -> numpy.typing.NDArray[numpy.bool_]:
-        """No empty cell in the candidate."""
+        """No empty cell in the answer."""
     @property
     def valid(self) -> numpy.typing.NDArray[numpy.bool_]:
-        """No digit repeats in any row, column or box of the candidate."""
+        """No digit repeats in any row, column or box of the answer."""
     @property
     def keeps_givens(self) -> numpy.typing.NDArray[numpy.bool_]:
-        """Every given of the puzzle holds the same digit in the candidate."""
+        """Every given of the puzzle holds the same digit in the answer."""
     @property
     def solved(self) -> numpy.typing.NDArray[numpy.bool_]:
         """All three: the same as ``is_solution_many``."""
     @property
     def matches(self) -> numpy.typing.NDArray[numpy.bool_] | None:
-        """The candidate equals the reference solution; None without ``solutions``."""
+        """The answer equals the reference solution; None without ``solutions``."""
     @property
     def cell_accuracy(self) -> numpy.typing.NDArray[numpy.float64] | None:
-        """The share of the puzzle's empty cells where the candidate equals the reference
+        """The share of the puzzle's empty cells where the answer equals the reference
         (1.0 for a puzzle with no empty cell); None without ``solutions``."""
     @property
     def n(self) -> int:
@@ -282,18 +342,18 @@ class SolutionScores:
         ``nan`` for an empty batch."""
 
 def score_solutions(
-    puzzles: BoardsLike,
-    candidates: BoardsLike,
+    puzzles: _BoardsLike,
+    answers: _BoardsLike,
     /,
     *,
-    solutions: BoardsLike | None = None,
+    solutions: _BoardsLike | None = None,
     threads: int | None = None,
 ) -> SolutionScores:
     """Score many answers in one pass, and say why the wrong ones are wrong.
 
     For each pair: ``complete``, ``valid`` (no repeat), ``keeps_givens`` and ``solved`` (all
     three, as ``is_solution_many``); with reference ``solutions``, also ``matches`` (equal to
-    the reference) and ``cell_accuracy``. A candidate that differs from the reference can still
+    the reference) and ``cell_accuracy``. An answer that differs from the reference can still
     be ``solved``: a puzzle may have several solutions.
 
     Arguments, threads and errors are as for ``is_solution_many``; ``solutions`` is read like
@@ -306,22 +366,22 @@ def score_solutions(
 
 @overload
 def solve_many(
-    boards: BoardsLike, /, *, threads: int | None = None, as_text: Literal[False] = False
+    boards: _BoardsLike, /, *, threads: int | None = None, as_text: Literal[False] = False
 ) -> numpy.typing.NDArray[numpy.uint8]: ...
 @overload
 def solve_many(
-    boards: BoardsLike, /, *, threads: int | None = None, as_text: Literal[True]
+    boards: _BoardsLike, /, *, threads: int | None = None, as_text: Literal[True]
 ) -> numpy.typing.NDArray[numpy.object_]: ...
 @overload
 def solve_many(
-    boards: BoardsLike, /, *, threads: int | None = None, as_text: bool = False
+    boards: _BoardsLike, /, *, threads: int | None = None, as_text: bool = False
 ) -> numpy.typing.NDArray[numpy.uint8] | numpy.typing.NDArray[numpy.object_]:
     """Solve many boards at once: row ``i`` of the result is ``solve(boards[i])``.
 
     Returns a new ``(N, 81)`` ``uint8`` array: each row is a solution (complete, no repeat,
     keeping every given; the same one ``solve`` returns), or all zeros where the board has
     none (a board that breaks the rule has none). ``boards`` is any batch form (see
-    ``BoardsLike``); ``threads``, errors and the GIL are as for ``is_valid_many``. The same
+    ``is_valid_many``); ``threads``, errors and the GIL are as for ``is_valid_many``. The same
     input gives the same rows for every thread count.
 
     With ``as_text=True`` it returns an ``(N,)`` numpy ``object`` array instead: element ``i``
@@ -342,14 +402,14 @@ def solve_many(
     """
 
 def count_solutions_many(
-    boards: BoardsLike, /, *, limit: int = 2, threads: int | None = None
+    boards: _BoardsLike, /, *, limit: int = 2, threads: int | None = None
 ) -> numpy.typing.NDArray[numpy.uint64]:
     """Count the solutions of many boards, each up to ``limit``.
 
     Element ``i`` of the new ``(N,)`` ``uint64`` array is ``count_solutions(boards[i],
     limit=limit)``: ``min(count, limit)``. With the default ``limit=2``, 1 means a proper
     puzzle (exactly one solution), 0 none and 2 more than one. ``boards`` is any batch form
-    (see ``BoardsLike``); ``threads``, errors and the GIL are as for ``is_valid_many``.
+    (see ``is_valid_many``); ``threads``, errors and the GIL are as for ``is_valid_many``.
 
     Raises:
         ValueError: ``limit`` below 1 (``limit: expected a positive int, got 0``).
@@ -364,7 +424,7 @@ def count_solutions_many(
 
 # --- Canonical forms and isomorphs (docs/canonical.md) ---
 
-def canonical(board: BoardLike, /) -> str:
+def canonical(board: _BoardLike, /) -> str:
     """The canonical (minlex) form of a board: 81 characters, ``0`` for an empty cell.
 
     Two boards are the same puzzle in different clothes when one maps to the other by the
@@ -385,11 +445,11 @@ def canonical(board: BoardLike, /) -> str:
         '000000000000000000000000000000000000000000000000000000000000000000000000000000001'
     """
 
-def canonical_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:
+def canonical_many(boards: _BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:
     """Canonical forms of many boards: row ``i`` is ``canonical(boards[i])`` as cell values.
 
     Returns a new ``(N, 81)`` ``uint8`` array (0 for empty, 1-9 for digits). ``boards`` is any
-    batch form (see ``BoardsLike``); ``threads``, errors and the GIL are as for
+    batch form (see ``is_valid_many``); ``threads``, errors and the GIL are as for
     ``is_valid_many``, and the rows are the same for every thread count. Ctrl-C stops a long
     call with ``KeyboardInterrupt``.
 
@@ -406,7 +466,7 @@ def canonical_many(boards: BoardsLike, /, *, threads: int | None = None) -> nump
         (True, False)
     """
 
-def are_equivalent(a: BoardLike, b: BoardLike, /) -> bool:
+def are_equivalent(a: _BoardLike, b: _BoardLike, /) -> bool:
     """True when some map of the group (see ``canonical``) sends board ``a`` to board ``b``.
 
     Both are read like ``is_valid_sudoku``'s argument, with the same errors.
@@ -418,7 +478,7 @@ def are_equivalent(a: BoardLike, b: BoardLike, /) -> bool:
         False
     """
 
-def automorphisms(board: BoardLike, /) -> int:
+def automorphisms(board: _BoardLike, /) -> int:
     """How many maps of the group, relabelling included, send the board to itself.
 
     At least 1 (the identity); 1 for most puzzles. Digits absent from the board may be
@@ -432,18 +492,21 @@ def automorphisms(board: BoardLike, /) -> int:
         1218998108160
     """
 
-def random_isomorph(board: BoardLike, /, *, seed: int | None = None) -> Board:
+def random_isomorph(board: _BoardLike, /, *, seed: int | None = None) -> Board:
     """The board under a map drawn uniformly from the whole group, as a new ``Board``.
 
     ``seed`` (an int from 0 to 2**64 - 1) makes the draw repeatable on every platform;
     ``None`` takes a fresh seed from the operating system. The result is equivalent to the
-    board: ``canonical(random_isomorph(b)) == canonical(b)``.
+    board: ``canonical(random_isomorph(b)) == canonical(b)``. With a seed, the map is row 0's
+    of ``random_isomorph_many`` with that seed.
 
-        >>> from valid_sudoku import canonical, random_isomorph
+        >>> from valid_sudoku import canonical, random_isomorph, random_isomorph_many
         >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
         >>> random_isomorph(puzzle, seed=1) == random_isomorph(puzzle, seed=1)
         True
         >>> canonical(random_isomorph(puzzle, seed=1)) == canonical(puzzle)
+        True
+        >>> random_isomorph(puzzle, seed=1).to_numpy().ravel().tolist() == random_isomorph_many([puzzle, puzzle], seed=1)[0].tolist()
         True
 
     Raises:
@@ -452,12 +515,12 @@ def random_isomorph(board: BoardLike, /, *, seed: int | None = None) -> Board:
     """
 
 @overload
-def random_isomorphs_many(
-    boards: BoardsLike, /, *, solutions: None = None, seed: int | None = None, threads: int | None = None
+def random_isomorph_many(
+    boards: _BoardsLike, /, *, solutions: None = None, seed: int | None = None, threads: int | None = None
 ) -> numpy.typing.NDArray[numpy.uint8]: ...
 @overload
-def random_isomorphs_many(
-    boards: BoardsLike, /, *, solutions: BoardsLike, seed: int | None = None, threads: int | None = None
+def random_isomorph_many(
+    boards: _BoardsLike, /, *, solutions: _BoardsLike, seed: int | None = None, threads: int | None = None
 ) -> tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]:
     """A random isomorph of each board: data augmentation for puzzles and their solutions.
 
@@ -467,20 +530,33 @@ def random_isomorphs_many(
     relabelling, so an augmented solution still solves its augmented puzzle.
 
     With a ``seed`` (an int from 0 to 2**64 - 1) the result is the same on every platform and
-    for every ``threads``: row ``i`` draws its map from word ``i`` of the seed's random stream.
+    for every ``threads``: row ``i`` draws its map from word ``i`` of the seed's random stream,
+    so it is the same in a batch of any length, and row 0 is ``random_isomorph``'s.
     ``None`` takes a fresh seed from the operating system. Errors are those of
     ``is_valid_many`` (``solutions`` is named ``solutions``; a different count is ``solutions:
     expected 2 boards (as many as boards), got 1``) and of ``random_isomorph`` for ``seed``.
 
-        >>> from valid_sudoku import random_isomorphs_many, is_solution_many
+        >>> from valid_sudoku import random_isomorph_many, is_solution_many
         >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
         >>> solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-        >>> puzzles, solutions = random_isomorphs_many([puzzle] * 3, solutions=[solution] * 3, seed=7)
+        >>> puzzles, solutions = random_isomorph_many([puzzle] * 3, solutions=[solution] * 3, seed=7)
         >>> is_solution_many(puzzles, solutions).tolist()
         [True, True, True]
     """
 
-def solve(board: BoardLike, /) -> Board | None:
+@overload
+@deprecated("random_isomorphs_many() is deprecated and will be removed in 1.0; use random_isomorph_many(), which takes the same arguments")
+def random_isomorphs_many(
+    boards: _BoardsLike, /, *, solutions: None = None, seed: int | None = None, threads: int | None = None
+) -> numpy.typing.NDArray[numpy.uint8]: ...
+@overload
+@deprecated("random_isomorphs_many() is deprecated and will be removed in 1.0; use random_isomorph_many(), which takes the same arguments")
+def random_isomorphs_many(
+    boards: _BoardsLike, /, *, solutions: _BoardsLike, seed: int | None = None, threads: int | None = None
+) -> tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]:
+    """Deprecated: the old name of ``random_isomorph_many``."""
+
+def solve(board: _BoardLike, /) -> Board | None:
     """Return a solution of the board as a new ``Board``, or None when it has none.
 
     A solution is a complete board with no repeat that keeps every given. A board that breaks
@@ -499,7 +575,7 @@ def solve(board: BoardLike, /) -> Board | None:
     True
     """
 
-def count_solutions(board: BoardLike, /, *, limit: int = 2) -> int:
+def count_solutions(board: _BoardLike, /, *, limit: int = 2) -> int:
     """Return the number of solutions of the board, counting no further than ``limit``.
 
     The result is ``min(count, limit)``: with the default ``limit=2``, 0 means no solution,
@@ -521,7 +597,7 @@ def count_solutions(board: BoardLike, /, *, limit: int = 2) -> int:
     1000
     """
 
-def has_unique_solution(board: BoardLike, /) -> bool:
+def has_unique_solution(board: _BoardLike, /) -> bool:
     """Return True when the board has exactly one solution: ``count_solutions(board) == 1``.
 
     >>> has_unique_solution("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
@@ -536,6 +612,7 @@ _Cells = tuple[tuple[int, int], ...]
 # For type checkers a Conflict is the tuple it behaves like, so `unit, index, digit, cells =
 # conflict` and `conflict[3]` get precise types. At run time it is its own immutable class,
 # not a tuple subclass (see the docstring).
+@final
 class Conflict(tuple[_Unit, int, int, _Cells]):
     """One digit that repeats within one row, column or box: immutable and tuple-like.
 
@@ -597,8 +674,10 @@ class Conflict(tuple[_Unit, int, int, _Cells]):
     def __gt__(self, other: Conflict | tuple[Any, ...], /) -> bool: ...
     def __ge__(self, other: Conflict | tuple[Any, ...], /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Conflict: ...
+    def __deepcopy__(self, _memo: Any, /) -> Conflict: ...
 
-def conflicts(board: BoardLike, /) -> list[Conflict]:
+def conflicts(board: _BoardLike, /) -> list[Conflict]:
     """Every digit that repeats in a row, column or 3x3 box, and where.
 
     The board may be in any form ``is_valid_sudoku`` accepts, and bad input raises the same
@@ -616,6 +695,7 @@ def conflicts(board: BoardLike, /) -> list[Conflict]:
 
     """
 
+@final
 class Board:
     """An immutable Sudoku board: 81 cells, 0 for empty.
 
@@ -636,7 +716,7 @@ class Board:
 
     """
 
-    def __new__(cls, board: BoardLike, /) -> Board: ...
+    def __new__(cls, board: _BoardLike, /) -> Board: ...
     @staticmethod
     def parse(text: str, /) -> Board:
         """Read a board written as text; the format is detected.
@@ -652,7 +732,7 @@ class Board:
         In both, '1'-'9' are digits and '.', '0' or '_' mark an empty cell; blank lines and
         ``#`` comments are skipped anywhere. ``Board.parse(str(board)) == board`` always holds.
 
-        Raises BoardFormatError with 1-based ``line`` and ``column`` attributes (columns count
+        Raises BoardFormatError with 1-based ``lineno`` and ``colno`` attributes (columns count
         characters), for example:
 
         - ``line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'``
@@ -720,9 +800,16 @@ class Board:
         units (9 rows, 9 columns, 9 boxes)"; a digit that repeats in one unit keeps its
         sentence), and more than 6 digits show the first 5 and "and N more digits". Inline styles only, on a card with explicit text and background
         colours, so it reads in light and dark themes; no JavaScript."""
+    def marks_html(self) -> str:
+        """The board with its pencil marks, as self-contained HTML (an inline SVG on a white
+        card): each filled cell's digit, each empty cell's candidates (``candidates()``) in
+        a 3x3 layout, rows and columns labelled r1-r9 and c1-c9. Show it in Jupyter with
+        ``IPython.display.HTML(board.marks_html())``. No JavaScript."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, _memo: Any, /) -> Board: ...
 
 # ---------------------------------------------------------------------------------------
 # Steps: candidates, human techniques, solving paths and grades (docs/steps.md)
@@ -737,7 +824,7 @@ LEVELS: Final[tuple[str, ...]]
 """The difficulty ladder of ``grade``, easiest first: ``("easy", "medium", "hard",
 "expert", "extreme", "guessing")``."""
 
-def candidates(board: BoardLike, /) -> list[list[frozenset[int]]]:
+def candidates(board: _BoardLike, /) -> list[list[frozenset[int]]]:
     """The pencil marks of a board: for each empty cell, the digits that no filled cell in its
     row, column or box rules out; a filled cell gets an empty set. 9 lists of 9 frozensets,
     indexed ``[row][col]`` from 0.
@@ -750,18 +837,22 @@ def candidates(board: BoardLike, /) -> list[list[frozenset[int]]]:
         ([1, 2, 4], frozenset())
     """
 
-def candidates_many(boards: BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint16]:
+def candidates_many(boards: _BoardsLike, /, *, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint16]:
     """``candidates`` for many boards, as a new ``(N, 9, 9)`` ``uint16`` array: bit ``d - 1``
     of element ``[i, row, col]`` is set when digit ``d`` is a candidate there (0 for a filled
     cell). ``boards``, ``threads``, errors and the GIL are as for ``is_valid_many``.
     """
 
+@final
 class Step:
     """One step a person can take: what a technique found, and why.
 
     ``str(step)`` is a sentence in ``r1c1`` notation (rows and columns counted from 1, as
-    the Sudoku community writes them), such as ``"Hidden single: 5 can only go in r2c6 within
-    box 2"``; the attributes hold the same facts as Python data, counted from 0. In Jupyter a
+    the Sudoku community writes them), such as ``"Hidden Single: 5 can only go in r2c6 within
+    box 2"``, the technique named as players name it (``"XY-Wing"``, ``"AIC"``, docs/steps.md
+    has the table); a chain step writes its chain in Eureka notation, as in ``"X-Chain:
+    (7)r1c3=(7)r1c2-(7)r8c2=(7)r9c2: remove 7 from r1c2"``. The attributes hold the same facts
+    as Python data, counted from 0. In Jupyter a
     step shows the board with its pencil marks, the pattern's cells highlighted, the removed
     candidates struck out and the placed digit in green (``_repr_html_``).
     """
@@ -777,8 +868,8 @@ class Step:
         """The candidates the step removes, as ``(row, col, digit)``, sorted by cell."""
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
-        """The cells of the pattern, as ``(row, col)``; a chain's in chain order, one entry
-        per node (a cell can appear twice)."""
+        """The cells of the pattern, as ``(row, col)``: for an X-chain, XY-chain or AIC the
+        chain's cells in chain order, each once (``nodes`` has the chain itself)."""
     @property
     def digits(self) -> tuple[int, ...]:
         """The digits the pattern is made of, increasing."""
@@ -786,15 +877,30 @@ class Step:
     def units(self) -> tuple[tuple[str, int], ...]:
         """The units the pattern lies in, as ``(kind, index)``: kind ``"row"``, ``"column"``
         or ``"box"``, index from 0 (boxes in reading order)."""
+    @property
+    def nodes(self) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+        """A chain step's chain, node by node in chain order, as ``(cells, digit)``: ``cells``
+        a tuple of ``(row, col)`` from 0, one cell for an ordinary node, several (in one
+        row, column or box) for a group node, true when the digit is in one of them. The
+        chain steps are simple colouring, the X-chain, XY-chain and AIC, the skyscraper,
+        2-string kite, empty rectangle, XY-Wing and W-Wing; ``()`` for other steps."""
+    @property
+    def links(self) -> tuple[str, ...]:
+        """The links of the chain, ``"strong"`` (at least one of the two nodes holds) or
+        ``"weak"`` (at most one does), one for each two nodes in a row of ``nodes``: link
+        ``i`` joins node ``i`` and node ``i + 1``. ``()`` for other steps."""
     def _asdict(self) -> dict[str, Any]:
         """The attributes as a dict, with the sentence under ``"text"``."""
     def _repr_html_(self) -> str:
-        """Self-contained HTML for Jupyter: the board before the step with pencil marks,
-        the pattern's cells highlighted, removed candidates struck out (class
-        "eliminated"), the placed digit shown (class "placed"), and the sentence under it.
-        Inline styles only, on a card with explicit colours, so it reads in light and dark
-        themes; no JavaScript."""
+        """Self-contained HTML for Jupyter: the board before the step with pencil marks
+        (an inline SVG, rows and columns labelled r1-r9 and c1-c9), the pattern's cells
+        highlighted, removed candidates struck out in red (class "eliminated"), the placed
+        digit in green (class "placed"), a chain's nodes ringed in their cells (class
+        "node") with its links between them, strong solid and weak dashed (classes "link
+        strong" and "link weak"), and the sentence under it. On a white card of its own, so
+        it reads in light and dark themes; no JavaScript."""
 
+@final
 class SolvePath:
     """What ``solve_steps`` did: the steps in order, and where they led.
 
@@ -812,7 +918,17 @@ class SolvePath:
     def board(self) -> Board:
         """The board the steps reached: the solution when ``solved``."""
     def __len__(self) -> int: ...
+    def _repr_html_(self) -> str:
+        """The path to step through, for Jupyter: one board at a time with previous / next
+        buttons and a list to jump to any step. Each step shows its card (as
+        ``Step._repr_html_``: the board before it with the step drawn, and its sentence)
+        and the board after it; a last frame shows the end board and ``solved`` or
+        ``stuck``. Every frame and sentence is in the HTML itself and a small script only
+        shows one at a time, so it works without a running kernel and survives ``jupyter
+        nbconvert --to html``; without script the first step shows. White cards of their
+        own, so it reads in light and dark themes."""
 
+@final
 class Grade:
     """How hard a puzzle is, from ``grade``: the path of easiest steps, and search effort.
 
@@ -844,14 +960,19 @@ class Grade:
         for every isomorph and on every run."""
     def _asdict(self) -> dict[str, Any]:
         """The attributes as a dict."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
+@final
 class Grades:
     """What ``grade_many`` found: one ``(N,)`` numpy array per measure, immutable.
 
     A row without exactly one solution has ``proper`` False, ``level``, ``hardest`` and
     ``score`` -1, ``solved_by_logic`` False and ``guesses`` NaN.
+
+    The arrays are read-only (``flags.writeable`` is False), so they always agree with
+    ``repr``; copy one (``grades.score.copy()``) to change it. A ``Grades`` pickles, so it
+    crosses process pools and Dask workers.
     """
 
     @property
@@ -885,7 +1006,7 @@ class Grades:
     def __len__(self) -> int: ...
 
 def next_step(
-    board: BoardLike,
+    board: _BoardLike,
     /,
     *,
     candidates: Sequence[Sequence[Iterable[int]]] | numpy.typing.NDArray[numpy.uint16] | None = None,
@@ -910,12 +1031,12 @@ def next_step(
         >>> from valid_sudoku import next_step
         >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
         >>> print(next_step(puzzle))
-        Hidden single: 8 can only go in r1c6 within box 2
+        Hidden Single: 8 can only go in r1c6 within box 2
         >>> next_step(puzzle).placements
         ((0, 5, 8),)
     """
 
-def solve_steps(board: BoardLike, /, *, techniques: Iterable[str] | None = None) -> SolvePath:
+def solve_steps(board: _BoardLike, /, *, techniques: Iterable[str] | None = None) -> SolvePath:
     """Apply ``next_step`` until the board is solved or stuck, and return the path.
 
     Every step is sound: no placement or elimination contradicts a solution of the board.
@@ -927,7 +1048,7 @@ def solve_steps(board: BoardLike, /, *, techniques: Iterable[str] | None = None)
         (True, 51, True)
     """
 
-def grade(board: BoardLike, /) -> Grade:
+def grade(board: _BoardLike, /) -> Grade:
     """How hard a puzzle is for a person, and for a solver.
 
     ``level`` is that of the hardest technique the path of easiest steps needs (``"guessing"``
@@ -942,7 +1063,7 @@ def grade(board: BoardLike, /) -> Grade:
         Grade(level='easy', hardest='hidden single', score=0, steps=51, solved_by_logic=True, guesses=0.0)
     """
 
-def grade_many(boards: BoardsLike, /, *, threads: int | None = None) -> Grades:
+def grade_many(boards: _BoardsLike, /, *, threads: int | None = None) -> Grades:
     """``grade`` for many boards, as a ``Grades`` of numpy arrays, one entry per row.
 
     A row without exactly one solution does not raise: it is marked (``proper`` False). The
@@ -984,7 +1105,7 @@ def main(argv: Sequence[str | os.PathLike[str]] | None = None) -> int:
     list: ``file:line: boards[3]: ...``, and ``"index": 3`` with ``--json``.
     """
 
-# --- Making puzzles: random_grid, random_grids, generate, generate_many (docs/generate.md) ---
+# --- Making puzzles: random_grid, random_grid_many, generate, generate_many (docs/generate.md) ---
 
 _Symmetry = Literal["none", "rot180", "rot90", "diagonal", "antidiagonal", "horizontal", "vertical"]
 
@@ -1000,29 +1121,45 @@ def random_grid(*, seed: int | None = None) -> Board:
     the grids are not claimed uniform over all 6.67e21 grids (docs/generate.md).
 
     ``seed`` (an int from 0 to 2**64 - 1) gives the same grid on every platform and every
-    call; ``None`` draws a seed from the operating system.
+    call, and the grid is row 0 of ``random_grid_many`` with that seed; ``None`` draws a seed
+    from the operating system.
 
-        >>> from valid_sudoku import random_grid
+        >>> from valid_sudoku import random_grid, random_grid_many
         >>> grid = random_grid(seed=1)
         >>> grid.is_solved, grid == random_grid(seed=1), grid == random_grid(seed=2)
         (True, True, False)
+        >>> grid.to_numpy().ravel().tolist() == random_grid_many(5, seed=1)[0].tolist()
+        True
 
     """
 
-def random_grids(n: int, /, *, seed: int | None = None, threads: int | None = None) -> numpy.typing.NDArray[numpy.uint8]:
+def random_grid_many(
+    n: int, /, *, seed: int | None = None, start: int = 0, threads: int | None = None
+) -> numpy.typing.NDArray[numpy.uint8]:
     """``n`` random grids as an (n, 81) uint8 array, one grid a row (the distribution of
     ``random_grid``).
 
     Runs without the GIL on up to ``threads`` threads (None: every core) and stops on
-    Ctrl-C. With a seed, row i is the same whatever ``threads`` is (each row has its own
-    stream of the seed). Needs numpy.
+    Ctrl-C. With a seed, every row is its own: row ``i`` is grid ``start + i`` of the seed,
+    drawn from its own stream, so it is the same whatever ``threads`` and ``n`` are, row 0
+    with ``start=0`` is ``random_grid(seed=seed)``, and ``random_grid_many(1, seed=s,
+    start=i)`` makes grid ``i`` alone. ``start`` is an int from 0 to 2**64 - 1. Needs
+    numpy.
 
-        >>> from valid_sudoku import random_grids, is_valid_many
-        >>> grids = random_grids(1000, seed=7)
+        >>> from valid_sudoku import random_grid_many, is_valid_many
+        >>> grids = random_grid_many(1000, seed=7)
         >>> grids.shape, bool(is_valid_many(grids).all()), bool((grids > 0).all())
         ((1000, 81), True, True)
+        >>> bool((random_grid_many(1, seed=7, start=999)[0] == grids[999]).all())
+        True
 
     """
+
+@deprecated("random_grids() is deprecated and will be removed in 1.0; use random_grid_many(), which takes the same arguments")
+def random_grids(
+    n: int, /, *, seed: int | None = None, start: int = 0, threads: int | None = None
+) -> numpy.typing.NDArray[numpy.uint8]:
+    """Deprecated: the old name of ``random_grid_many``."""
 
 def generate(
     *,
@@ -1031,6 +1168,7 @@ def generate(
     symmetry: _Symmetry | None = None,
     difficulty: str | None = None,
     seed: int | None = None,
+    timeout: float | None = None,
 ) -> Board:
     """A proper puzzle (exactly one solution, always), as a ``Board``.
 
@@ -1054,20 +1192,32 @@ def generate(
       is what removal to the end leaves (minimal, without a symmetry), in an order that
       spreads its givens evenly over the rows and columns (nearly always one in each).
       Combined with ``clues``, ``minimal`` or ``symmetry``, a rare combination can search
-      long (``difficulty="guessing", clues=36`` took 1.7 s, 2.6 s and over 15 s for seeds
-      1-3): such a search stops on Ctrl-C (KeyboardInterrupt). A level above easy with
-      ``clues`` 80 or 81 can never be met and raises ValueError. Another name raises
+      long (``difficulty="guessing", clues=36`` took from 2.3 s to over 30 s over seeds
+      0-9): such a search stops on Ctrl-C (KeyboardInterrupt) or at ``timeout``. A level
+      above easy with ``clues`` 80 or 81 can never be met and raises ValueError. Another name raises
       ValueError listing the levels.
-    - ``seed``: an int from 0 to 2**64 - 1 gives the same puzzle on every platform and call;
-      ``None`` draws a seed from the operating system.
+    - ``seed``: an int from 0 to 2**64 - 1 gives the same puzzle on every platform and call:
+      row 0 of ``generate_many`` with the same seed and options, and the first line of
+      ``valid-sudoku generate --seed``. ``None`` draws a seed from the operating system.
+    - ``timeout``: a positive number of seconds, or None (the default) for no limit. A search
+      still running then stops and raises ``TimeoutError`` (``timeout=0.5: generation did
+      not finish within 0.5 seconds``), within milliseconds of the limit. Most requests take
+      milliseconds; a few take from under a second to more than 30 s depending on the seed
+      (``clues=25, symmetry="rot90"``; ``clues=29`` or ``30`` with ``minimal=True``; a
+      ``difficulty`` with ``clues``: docs/generate.md has the measured spread), which is what
+      a server answering users needs the limit for. Not a number is a TypeError
+      (``timeout: expected a number of seconds or None, got str``); zero, below or NaN a
+      ValueError.
 
     Requests that cannot be met raise ValueError before any search; every search runs
     without the GIL and stops on Ctrl-C (KeyboardInterrupt).
 
-        >>> from valid_sudoku import generate
+        >>> from valid_sudoku import generate, generate_many
         >>> puzzle = generate(clues=30, symmetry="rot180", seed=3)
         >>> puzzle.givens, puzzle.has_unique_solution(), puzzle == generate(clues=30, symmetry="rot180", seed=3)
         (30, True, True)
+        >>> puzzle.to_numpy().ravel().tolist() == generate_many(4, clues=30, symmetry="rot180", seed=3)[0].tolist()
+        True
 
     """
 
@@ -1081,21 +1231,34 @@ def generate_many(
     symmetry: _Symmetry | None = None,
     difficulty: str | None = None,
     seed: int | None = None,
+    start: int = 0,
     threads: int | None = None,
-    solutions: Literal[False] = False,
+    timeout: float | None = None,
+    return_solutions: Literal[False] = False,
 ) -> numpy.typing.NDArray[numpy.uint8]:
     """``n`` puzzles as ``generate`` makes them, as an (n, 81) uint8 array (0 for empty), or
-    ``(puzzles, solutions)`` when ``solutions=True``.
+    ``(puzzles, solutions)`` when ``return_solutions=True``.
 
-    The arguments are ``generate``'s, with the same errors. Runs without the GIL on up to
-    ``threads`` threads (None: every core), stops on Ctrl-C, and needs no memory beyond the
-    output but each thread's search state. With a seed, row i is the same whatever
-    ``threads`` is. Needs numpy.
+    The arguments are ``generate``'s, with the same errors; ``timeout`` bounds the whole call
+    (no rows are returned when it passes). Runs without the GIL on up to ``threads`` threads
+    (None: every core), stops on Ctrl-C, and needs no memory beyond the output but each
+    thread's search state. Needs numpy.
+
+    With a seed, every row is its own: row ``i`` is puzzle ``start + i`` of the seed (its own
+    random stream), the same whatever ``threads`` and ``n`` are. So row 0 with ``start=0`` is
+    ``generate(seed=seed)`` with the same options, and ``generate_many(1, seed=s, start=i)``
+    makes puzzle ``i`` alone: a game that made ``generate_many(10_000, seed=s)`` can make any
+    one of them again from ``(s, i)``. ``start`` is an int from 0 to 2**64 - 1.
+
+    ``solutions=``, the old name of ``return_solutions=``, still works in this release with a
+    ``DeprecationWarning``.
 
         >>> from valid_sudoku import generate_many, count_solutions_many
-        >>> puzzles, solutions = generate_many(100, clues=25, seed=5, solutions=True)
+        >>> puzzles, solutions = generate_many(100, clues=25, seed=5, return_solutions=True)
         >>> puzzles.shape, set(count_solutions_many(puzzles).tolist()), bool(((puzzles == 0) | (puzzles == solutions)).all())
         ((100, 81), {1}, True)
+        >>> bool((generate_many(1, clues=25, seed=5, start=42)[0] == puzzles[42]).all())
+        True
 
     """
 @overload
@@ -1108,21 +1271,34 @@ def generate_many(
     symmetry: _Symmetry | None = None,
     difficulty: str | None = None,
     seed: int | None = None,
+    start: int = 0,
     threads: int | None = None,
-    solutions: Literal[True],
+    timeout: float | None = None,
+    return_solutions: Literal[True],
 ) -> tuple[numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.uint8]]:
     """``n`` puzzles as ``generate`` makes them, as an (n, 81) uint8 array (0 for empty), or
-    ``(puzzles, solutions)`` when ``solutions=True``.
+    ``(puzzles, solutions)`` when ``return_solutions=True``.
 
-    The arguments are ``generate``'s, with the same errors. Runs without the GIL on up to
-    ``threads`` threads (None: every core), stops on Ctrl-C, and needs no memory beyond the
-    output but each thread's search state. With a seed, row i is the same whatever
-    ``threads`` is. Needs numpy.
+    The arguments are ``generate``'s, with the same errors; ``timeout`` bounds the whole call
+    (no rows are returned when it passes). Runs without the GIL on up to ``threads`` threads
+    (None: every core), stops on Ctrl-C, and needs no memory beyond the output but each
+    thread's search state. Needs numpy.
+
+    With a seed, every row is its own: row ``i`` is puzzle ``start + i`` of the seed (its own
+    random stream), the same whatever ``threads`` and ``n`` are. So row 0 with ``start=0`` is
+    ``generate(seed=seed)`` with the same options, and ``generate_many(1, seed=s, start=i)``
+    makes puzzle ``i`` alone: a game that made ``generate_many(10_000, seed=s)`` can make any
+    one of them again from ``(s, i)``. ``start`` is an int from 0 to 2**64 - 1.
+
+    ``solutions=``, the old name of ``return_solutions=``, still works in this release with a
+    ``DeprecationWarning``.
 
         >>> from valid_sudoku import generate_many, count_solutions_many
-        >>> puzzles, solutions = generate_many(100, clues=25, seed=5, solutions=True)
+        >>> puzzles, solutions = generate_many(100, clues=25, seed=5, return_solutions=True)
         >>> puzzles.shape, set(count_solutions_many(puzzles).tolist()), bool(((puzzles == 0) | (puzzles == solutions)).all())
         ((100, 81), {1}, True)
+        >>> bool((generate_many(1, clues=25, seed=5, start=42)[0] == puzzles[42]).all())
+        True
 
     """
 

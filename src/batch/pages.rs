@@ -1,7 +1,7 @@
 //! Large outputs in huge pages where the system lends them on request (Linux's transparent
 //! huge pages in `madvise` mode, as numpy asks for its own large arrays). A batch's output is
 //! fresh memory, so without them every 4 KiB page of it costs a fault when first written: a
-//! 160 MB array took forty thousand, a third of `random_isomorphs_many`'s time.
+//! 160 MB array took forty thousand, a third of `random_isomorph_many`'s time.
 
 /// Bytes in one huge page on x86-64 and AArch64 with 4 KiB pages.
 #[cfg(target_os = "linux")]

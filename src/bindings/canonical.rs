@@ -1,5 +1,5 @@
 //! Canonical forms and isomorphs: `canonical`, `canonical_many`, `are_equivalent`,
-//! `automorphisms`, `random_isomorph`, `random_isomorphs_many`. Boards come through the one
+//! `automorphisms`, `random_isomorph`, `random_isomorph_many`. Boards come through the one
 //! input layer; the core (`crate::canonical`) does the work with the GIL released.
 
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
@@ -11,7 +11,6 @@ use crate::bindings::run::batch_run::{run_batch, run_batch_indexed};
 use crate::bindings::input::board_value::PyBoard;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::input::cells;
-use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
 use crate::bindings::solving::many::{rows_into_bytes, Row};
 use crate::batch::Cost;
@@ -56,8 +55,10 @@ pub fn are_equivalent(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>
 #[pyo3(signature = (board, /, *, seed = None))]
 pub fn random_isomorph(board: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
     let grid = cells::grid_from_object(board)?;
-    let mut rng = Rng::new(seed_value(seed)?);
-    Ok(PyBoard::from_grid(Map::random(&mut rng).apply(&grid)))
+    // Row 0's map, so that `random_isomorph(b, seed=s)` is `random_isomorph_many([b], seed=s)[0]`.
+    let seed = seed_value(seed)?;
+    let map = row_map(seed, 0, Rng::batch_words(seed, 0).next_u64());
+    Ok(PyBoard::from_grid(map.apply(&grid)))
 }
 
 #[doc = stub_doc!("canonical_many")]
@@ -68,12 +69,11 @@ pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'p
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
     let out_of_memory = std::sync::atomic::AtomicBool::new(false);
-    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row], stop| {
         let mut searcher = Searcher::new();
         for (k, (slot, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
-            if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+            if k % BOARDS_PER_CHECK == 0 && stop() {
                 return;
             }
             let Ok(cells) = <&[u8; CELLS]>::try_from(cells) else { continue };
@@ -82,11 +82,7 @@ pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'p
                 Err(OutOfMemory) => out_of_memory.store(true, std::sync::atomic::Ordering::Relaxed),
             }
         }
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    let rows = rows?;
+    })?;
     if out_of_memory.into_inner() {
         return Err(memory_error(OutOfMemory));
     }
@@ -94,10 +90,10 @@ pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'p
     rows_into_bytes(rows).into_pyarray(py).reshape([count, CELLS])
 }
 
-#[doc = stub_doc!("random_isomorphs_many")]
+#[doc = stub_doc!("random_isomorph_many")]
 #[pyfunction]
 #[pyo3(signature = (boards, /, *, solutions = None, seed = None, threads = None))]
-pub fn random_isomorphs_many<'py>(
+pub fn random_isomorph_many<'py>(
     boards: &Bound<'py, PyAny>,
     solutions: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
@@ -155,10 +151,13 @@ pub fn random_isomorphs_many<'py>(
 fn for_each_map(seed: u64, first: usize, count: usize, mut each: impl FnMut(usize, &Map)) {
     let mut words = Rng::batch_words(seed, first as u64);
     for k in 0..count {
-        let i = (first + k) as u64;
-        let map = Map::from_word(words.next_u64()).unwrap_or_else(|| Map::random(&mut Rng::for_item(seed, i)));
-        each(k, &map);
+        each(k, &row_map(seed, (first + k) as u64, words.next_u64()));
     }
+}
+
+/// Row `i`'s map, from `word`, word `i` of the seed's batch words.
+fn row_map(seed: u64, i: u64, word: u64) -> Map {
+    Map::from_word(word).unwrap_or_else(|| Map::random(&mut Rng::for_item(seed, i)))
 }
 
 /// Board `k` of a chunk's values.

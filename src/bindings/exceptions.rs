@@ -14,7 +14,7 @@ pyo3::create_exception!(
 );
 
 /// Attributes every `BoardFormatError` has, None unless the error sets them.
-const POSITION_ATTRIBUTES: [&str; 5] = ["index", "row", "col", "line", "column"];
+const POSITION_ATTRIBUTES: [&str; 5] = ["index", "row", "col", "lineno", "colno"];
 
 /// Gives the class `None` defaults for the position attributes, so that instances users
 /// create themselves, or that leave some unset, still have them all.
@@ -100,18 +100,18 @@ pub fn board_format_error(py: Python<'_>, error: &BoardError) -> PyErr {
     with_attributes(py, error.to_string(), &[("row", row), ("col", col), ("index", error.board)])
 }
 
-/// `BoardFormatError` for a text error, with `line`, `column` and `index` set, and `row` and
+/// `BoardFormatError` for a text error, with `lineno`, `colno` and `index` set, and `row` and
 /// `col` where the error knows the cell.
 pub fn text_format_error(py: Python<'_>, error: &TextError) -> PyErr {
     with_attributes(
         py,
         error.to_string(),
-        &[("line", Some(error.line)), ("column", error.column), ("index", error.board), ("row", error.row), ("col", error.col)],
+        &[("lineno", Some(error.line)), ("colno", error.column), ("index", error.board), ("row", error.row), ("col", error.col)],
     )
 }
 
-/// `BoardFormatError` for a bad puzzle line of the argument `name`, with `index`, `line`,
-/// `column` and, when the error is about one character, the `row` and `col` of its cell.
+/// `BoardFormatError` for a bad puzzle line of the argument `name`, with `index`, `lineno`,
+/// `colno` and, when the error is about one character, the `row` and `col` of its cell.
 pub fn line_error(py: Python<'_>, name: &str, error: &TextError) -> PyErr {
     // The usual argument is left unnamed, as a file's lines are: `line 3, column 7: ...`.
     let message = match name {
@@ -126,7 +126,7 @@ pub fn line_error(py: Python<'_>, name: &str, error: &TextError) -> PyErr {
     with_attributes(
         py,
         message,
-        &[("line", Some(error.line)), ("column", error.column), ("index", error.board), ("row", row), ("col", col)],
+        &[("lineno", Some(error.line)), ("colno", error.column), ("index", error.board), ("row", row), ("col", col)],
     )
 }
 

@@ -14,17 +14,20 @@ pub mod map;
 mod search;
 mod structure;
 mod tables;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod reference;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 
 pub use map::Map;
 pub use node::OutOfMemory;
 pub use search::{Canonical, Searcher};
 
 use crate::grid::Grid;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(unused_imports))]
 use {crate::grid::CELLS, crate::rng::Rng};
 
 /// True when some map of the group sends `a` to `b`.
@@ -37,7 +40,8 @@ pub fn are_equivalent(a: &Grid, b: &Grid) -> Result<bool, OutOfMemory> {
 }
 
 /// `cells` under a map drawn uniformly from the group (the bindings draw maps themselves).
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn random_isomorph(cells: &[u8; CELLS], rng: &mut Rng) -> [u8; CELLS] {
     Map::random(rng).apply_cells(cells)
 }

@@ -277,7 +277,8 @@ impl Unavoidable {
     }
 
     /// How many sets there are.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "drivers"))]
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn len(&self) -> usize {
         self.count
     }

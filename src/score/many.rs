@@ -6,7 +6,8 @@
 
 use super::Score;
 use crate::batch::{source::try_filled, BatchError};
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(unused_imports))]
 use {
     super::score_chunk,
     crate::batch::{self, BoardSource, Cost, Failure},
@@ -41,7 +42,8 @@ impl Columns<'_> {
     }
 
     /// True when there is no board.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "drivers"))]
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -97,7 +99,8 @@ pub fn scratch_for(boards: usize) -> Result<Vec<Score>, BatchError> {
 /// Scores a batch read from `sources` (puzzles, candidates and optionally solutions, each
 /// with at least `columns.len()` boards) on up to `threads` threads, with the core driver:
 /// the tests' way in (the bindings drive [`score_blocks`] themselves, to hear Ctrl-C).
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn score_many(sources: &[&dyn BoardSource], columns: &mut Columns<'_>, threads: usize) -> Result<(), Failure> {
     let mut scratch = scratch_for(columns.len()).map_err(|error| Failure { source: 0, error })?;
     score_blocks(columns, &mut scratch, |first, scores| batch::run(sources, first, scores, threads, Cost::Light, score_chunk))

@@ -18,18 +18,21 @@ mod many;
 
 use crate::check;
 use crate::grid::CELLS;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(unused_imports))]
 use crate::grid::Grid;
 
 pub use chunk::{score_chunk, solution_chunk};
 pub use many::{score_blocks, scratch_for, Columns};
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(unused_imports))]
 pub use many::{score_many, BLOCK};
 
 /// True when `candidate` solves `puzzle`: no empty cell, no repeat in any row, column or box,
 /// and every non-empty cell of `puzzle` holds the same digit in `candidate`.
 // The slow reference the kernels are tested against; the bindings score through them.
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn is_solution(puzzle: &Grid, candidate: &Grid) -> bool {
     is_solution_cells(puzzle.cells(), candidate.cells())
 }
@@ -94,7 +97,8 @@ const MATCHES: u8 = 8;
 
 impl Score {
     /// The score of one pair, and of the reference when there is one: the tests' reference.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "drivers"))]
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn of(puzzle: &Grid, candidate: &Grid, solution: Option<&Grid>) -> Score {
         let valid = check::is_valid(candidate);
         let marks = pair_marks(puzzle.cells(), candidate.cells());
@@ -169,7 +173,9 @@ fn against_reference(puzzle: &[u8; CELLS], candidate: &[u8; CELLS], solution: &[
     (differ == 0, correct, empty)
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod kernel_tests;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;

@@ -12,8 +12,8 @@ mod search;
 mod state;
 mod tables;
 mod variants;
-#[cfg(test)]
-mod data_tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 #[cfg(test)]
 mod stats_tests;
 #[cfg(test)]
@@ -32,7 +32,8 @@ use state::Candidates;
 /// A solution of `grid`: complete, with no repeat, keeping every given; `None` when there is
 /// none (a board that breaks the rule has none). When there are several, always the same one.
 // The tests' way in; the bindings and the command solve interruptibly.
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn solve(grid: &Grid) -> Option<Grid> {
     solve_interruptible(grid, &mut || false).unwrap_or(None)
 }

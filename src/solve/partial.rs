@@ -11,7 +11,8 @@
 use super::search::bmi2_available;
 use super::search::{apply, count_up_to, settle_givens, Stopped};
 use super::state::Candidates;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(unused_imports))]
 use super::variants::count_solutions_avoiding;
 use crate::grid::{Grid, CELLS};
 use std::mem::MaybeUninit;
@@ -45,7 +46,8 @@ impl Partial {
     /// every solution of `grid`, and settling is done before the search as from scratch.
     ///
     /// Reached only by the tests (no production code calls it): a candidate for removal.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "drivers"))]
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn count(
         &self,
         grid: &Grid,
@@ -164,7 +166,8 @@ impl Partial {
     }
 
     /// True when `grid` has every given of the start, with the same digit.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "drivers"))]
+    #[cfg_attr(not(test), allow(dead_code))]
     fn kept_by(&self, grid: &Grid) -> bool {
         grid.cells()
             .iter()

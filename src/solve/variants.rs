@@ -27,7 +27,8 @@ fn settled(grid: &Grid) -> Option<Candidates> {
 /// `cell`, 0 means the smaller puzzle still has only that solution: removing a clue needs
 /// this one search, not a full count. Reached only by the tests (through [`Partial`]'s
 /// `count`, which no production code calls): a candidate for removal.
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn count_solutions_avoiding(
     grid: &Grid,
     cell: usize,

@@ -78,7 +78,7 @@ impl PyBoard {
     }
 
     #[doc = stub_doc!("Board.count_solutions")]
-    #[pyo3(signature = (*, limit = crate::bindings::input::arguments::Limit::Default))]
+    #[pyo3(signature = (*, limit = crate::bindings::input::arguments::Limit::Default), text_signature = "($self, *, limit=2)")]
     fn count_solutions(&self, py: Python<'_>, limit: crate::bindings::input::arguments::Limit<'_>) -> PyResult<u64> {
         crate::bindings::solving::single::count_grid(py, &self.grid, crate::bindings::input::arguments::limit_value(&limit)?)
     }
@@ -159,6 +159,12 @@ impl PyBoard {
     #[doc = stub_doc!("Board._repr_html_")]
     fn _repr_html_(&self) -> String {
         render::html::table(&self.grid, self.puzzle.as_ref())
+    }
+
+    #[doc = stub_doc!("Board.marks_html")]
+    fn marks_html(&self) -> String {
+        let marks = crate::steps::Pencil::from_grid(&self.grid);
+        render::step_html::marks_card(&marks, "pencil marks: the digits no filled cell of its row, column or box rules out")
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String,)) {

@@ -99,19 +99,22 @@ pub fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     positive_int(threads, "threads", " or None").map(|count| usize::try_from(count).unwrap_or(usize::MAX))
 }
 
-/// The `limit` argument as given, `None` included: the stub says `int`, so an explicit None
-/// is a `TypeError` like any other non-int, not a quiet "the default". (A plain `Option`
-/// argument could not tell `limit=None` from no `limit` at all.)
-pub enum Limit<'py> {
+/// An argument whose default is not None (`limit`, `start`), as given, `None` included: the
+/// stub says `int`, so an explicit None is a `TypeError` like any other non-int, not a quiet
+/// "the default". (A plain `Option` argument could not tell `limit=None` from no `limit`.)
+pub enum Argument<'py> {
     Default,
     Given(Bound<'py, PyAny>),
 }
 
-impl<'a, 'py> FromPyObject<'a, 'py> for Limit<'py> {
+/// The `limit` argument (see [`Argument`]).
+pub type Limit<'py> = Argument<'py>;
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Argument<'py> {
     type Error = PyErr;
 
-    fn extract(limit: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        Ok(Limit::Given(limit.to_owned()))
+    fn extract(value: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Argument::Given(value.to_owned()))
     }
 }
 
@@ -132,4 +135,28 @@ fn positive_int(value: &Bound<'_, PyAny>, name: &str, also: &str) -> PyResult<u6
         return Err(PyValueError::new_err(format!("{name}: expected a positive int{also}, got {}", shown(&value))));
     }
     Ok(value.extract::<u64>().unwrap_or(u64::MAX))
+}
+
+/// `start`, the index of a batch's first row: an int from 0 to 2**64 - 1, 0 when not given.
+pub fn start_value(start: &Argument<'_>) -> PyResult<u64> {
+    let Argument::Given(start) = start else { return Ok(0) };
+    let int = int_value(start, "start", "an int")?;
+    int.extract::<u64>()
+        .map_err(|_| PyValueError::new_err(format!("start: expected an int from 0 to 2**64 - 1, got {}", shown(&int))))
+}
+
+/// `timeout`: None for no limit, else a positive number of seconds (an int or a float, never a
+/// bool), returned with its text for the message that reports it. `inf` is accepted and never
+/// reached.
+pub fn timeout_value(timeout: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f64, String)>> {
+    let Some(timeout) = timeout.filter(|timeout| !timeout.is_none()) else { return Ok(None) };
+    let refused = || PyTypeError::new_err(format!("timeout: expected a number of seconds or None, got {}", type_name(timeout)));
+    if is_bool(timeout) || timeout.is_instance_of::<pyo3::types::PyString>() {
+        return Err(refused());
+    }
+    let seconds = timeout.extract::<f64>().map_err(|_| refused())?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(PyValueError::new_err(format!("timeout: expected a positive number of seconds or None, got {}", shown(timeout))));
+    }
+    Ok(Some((seconds, shown(timeout))))
 }

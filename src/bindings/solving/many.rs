@@ -5,11 +5,10 @@ use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
 use crate::bindings::input::arguments::{flag_value, limit_value, thread_count, Limit};
-use crate::bindings::run::batch_run::run_batch_heard;
+use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
-use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
-use crate::batch::Cost;
+use crate::batch::{Cost, Stop};
 use crate::grid::{Grid, CELLS};
 use crate::solve;
 
@@ -29,25 +28,20 @@ impl Default for Row {
 
 #[doc = stub_doc!("solve_many")]
 #[pyfunction]
-#[pyo3(signature = (boards, /, *, threads = None, as_text = None))]
+#[pyo3(signature = (boards, /, *, threads = None, as_text = None), text_signature = "(boards, /, *, threads=None, as_text=False)")]
 pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>, as_text: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
     let py = boards.py();
     let as_text = flag_value(as_text, "as_text")?;
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
-    let rows = run_batch_heard(py, &mut inputs, threads, Cost::Heavy, &interrupt, |values, out: &mut [Row]| {
-        each_board(values[0], out, &interrupt, |grid, row| {
-            if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || interrupt.should_stop()) {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row], stop| {
+        each_board(values[0], out, stop, |grid, row| {
+            if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || stop()) {
                 *row = Row(*solution.cells());
             }
         });
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    let rows = rows?;
+    })?;
     if as_text {
         return text_column(py, &rows);
     }
@@ -79,7 +73,7 @@ fn text_column<'py>(py: Python<'py>, rows: &[Row]) -> PyResult<Bound<'py, PyAny>
 
 #[doc = stub_doc!("count_solutions_many")]
 #[pyfunction]
-#[pyo3(signature = (boards, /, *, limit = Limit::Default, threads = None))]
+#[pyo3(signature = (boards, /, *, limit = Limit::Default, threads = None), text_signature = "(boards, /, *, limit=2, threads=None)")]
 pub fn count_solutions_many<'py>(
     boards: &Bound<'py, PyAny>,
     limit: Limit<'py>,
@@ -90,26 +84,23 @@ pub fn count_solutions_many<'py>(
     let limit = limit_value(&limit)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
-    let counts = run_batch_heard(py, &mut inputs, threads, Cost::Heavy, &interrupt, |values, out: &mut [u64]| {
-        each_board(values[0], out, &interrupt, |grid, count| {
-            if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || interrupt.should_stop()) {
+    let counts = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [u64], stop| {
+        each_board(values[0], out, stop, |grid, count| {
+            if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || stop()) {
                 *count = found;
             }
         });
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    Ok(counts?.into_pyarray(py))
+    })?;
+    Ok(counts.into_pyarray(py))
 }
 
-/// Runs `solve` on each board of a chunk and its output slot, until Ctrl-C says stop.
-fn each_board<T>(values: &[u8], out: &mut [T], interrupt: &Interrupt, solve: impl Fn(&Grid, &mut T)) {
+/// Runs `solve` on each board of a chunk and its output slot, until `stop` (the driver's
+/// Ctrl-C) says stop.
+fn each_board<T>(values: &[u8], out: &mut [T], stop: Stop<'_>, solve: impl Fn(&Grid, &mut T)) {
     let (boards, rest) = values.as_chunks::<CELLS>();
     debug_assert!(rest.is_empty() && boards.len() == out.len(), "the driver hands out whole boards, one per slot");
     for (k, (slot, cells)) in out.iter_mut().zip(boards).enumerate() {
-        if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+        if k % BOARDS_PER_CHECK == 0 && stop() {
             return;
         }
         solve(&Grid::from_checked(*cells), slot);

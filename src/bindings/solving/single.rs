@@ -20,7 +20,7 @@ pub fn solve(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Option<PyBoar
 
 #[doc = stub_doc!("count_solutions")]
 #[pyfunction]
-#[pyo3(signature = (board, /, *, limit = Limit::Default))]
+#[pyo3(signature = (board, /, *, limit = Limit::Default), text_signature = "(board, /, *, limit=2)")]
 pub fn count_solutions(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = cells::grid_from_object(board)?;
     count_grid(py, &grid, limit_value(&limit)?)
@@ -39,7 +39,7 @@ pub fn solve_grid(py: Python<'_>, grid: &Grid) -> PyResult<Option<PyBoard>> {
         return Ok(is_valid(grid).then(|| PyBoard::solved(*grid, *grid)));
     }
     let grid = *grid;
-    let solution = interruptible(py, "search", move |should_stop| search::solve_interruptible(&grid, should_stop))?;
+    let solution = interruptible(py, "search", move |stop| search::solve_interruptible(&grid, &mut || stop()))?;
     Ok(solution.map(|solution| PyBoard::solved(solution, grid)))
 }
 
@@ -51,16 +51,16 @@ pub fn count_grid(py: Python<'_>, grid: &Grid, limit: u64) -> PyResult<u64> {
         return Ok(u64::from(is_valid(grid)));
     }
     let grid = *grid;
-    interruptible(py, "search", move |should_stop| search::count_solutions_interruptible(&grid, limit, should_stop))
+    interruptible(py, "search", move |stop| search::count_solutions_interruptible(&grid, limit, &mut || stop()))
 }
 
 /// The guesses the search of `count_solutions(board, limit=limit)` makes (the same on every
 /// run). Private: for the solver benchmark, which prints them beside the times.
 #[pyfunction]
-#[pyo3(signature = (board, /, *, limit = Limit::Default))]
+#[pyo3(signature = (board, /, *, limit = Limit::Default), text_signature = "(board, /, *, limit=2)")]
 pub fn _search_guesses(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = cells::grid_from_object(board)?;
     let limit = limit_value(&limit)?;
-    interruptible(py, "search", move |should_stop| search::count_solutions_with_stats(&grid, limit, should_stop))
+    interruptible(py, "search", move |stop| search::count_solutions_with_stats(&grid, limit, &mut || stop()))
         .map(|(_, stats)| stats.guesses)
 }

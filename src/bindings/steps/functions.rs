@@ -13,7 +13,7 @@ use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::steps::grades::{Grades, Row};
 use crate::bindings::input::cells;
-use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::run::interrupt::interruptible;
 use crate::bindings::input::marks::{marks_error, read_marks};
 use crate::bindings::input::numpy_input;
 use crate::bindings::steps::values::{PyGrade, PySolvePath, PyStep};
@@ -21,6 +21,7 @@ use crate::batch::Cost;
 use crate::canonical::{OutOfMemory, Searcher};
 use crate::check::is_valid;
 use crate::grid::{Grid, CELLS, SIDE};
+use crate::solve::Stopped;
 use crate::steps::{self, GradeError, Pencil, Technique, Techniques, Uniqueness, ALL_TECHNIQUES};
 
 /// Boards graded between two checks for Ctrl-C.
@@ -55,7 +56,7 @@ pub fn candidates_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [MaskRow]| {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [MaskRow], _| {
         for (slot, cells) in out.iter_mut().zip(values[0].as_chunks::<CELLS>().0) {
             slot.0 = *Pencil::from_grid(&Grid::from_checked(*cells)).masks();
         }
@@ -108,20 +109,15 @@ pub fn solve_steps(board: &Bound<'_, PyAny>, techniques: Option<&Bound<'_, PyAny
 #[pyo3(signature = (board, /))]
 pub fn grade(board: &Bound<'_, PyAny>) -> PyResult<PyGrade> {
     let grid = cells::grid_from_object(board)?;
-    let interrupt = Interrupt::new();
     let maps = steps::fixed_maps();
-    let outcome = board.py().detach(|| steps::grade(&grid, &maps, &mut Searcher::new(), &mut || interrupt.should_stop()));
-    // A Ctrl-C heard as grading ended is raised all the same: Python has cleared it.
-    if let Some(error) = interrupt.take_raised() {
-        return Err(error);
-    }
-    match outcome {
-        Ok(grade) => Ok(PyGrade::new(grade)),
-        Err(GradeError::NoSolution) => Err(PyValueError::new_err("the board has no solution: grade needs exactly one")),
-        Err(GradeError::Several) => Err(PyValueError::new_err("the board has more than one solution: grade needs exactly one")),
-        Err(GradeError::Stopped) => Err(PyValueError::new_err("grading stopped")),
-        Err(GradeError::OutOfMemory) => Err(memory_error(OutOfMemory)),
-    }
+    let graded = interruptible(board.py(), "grading", |stop| match steps::grade(&grid, &maps, &mut Searcher::new(), &mut || stop()) {
+        Ok(grade) => Ok(Ok(grade)),
+        Err(GradeError::NoSolution) => Ok(Err(PyValueError::new_err("the board has no solution: grade needs exactly one"))),
+        Err(GradeError::Several) => Ok(Err(PyValueError::new_err("the board has more than one solution: grade needs exactly one"))),
+        Err(GradeError::OutOfMemory) => Ok(Err(memory_error(OutOfMemory))),
+        Err(GradeError::Stopped) => Err(Stopped),
+    })?;
+    graded.map(PyGrade::new)
 }
 
 #[doc = stub_doc!("grade_many")]
@@ -132,30 +128,25 @@ pub fn grade_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
     let maps = steps::fixed_maps();
     let out_of_memory = AtomicBool::new(false);
-    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row], stop| {
         let mut searcher = Searcher::new();
         for (k, (slot, cells)) in out.iter_mut().zip(values[0].as_chunks::<CELLS>().0).enumerate() {
-            if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+            if k % BOARDS_PER_CHECK == 0 && stop() {
                 return;
             }
-            let graded = steps::grade(&Grid::from_checked(*cells), &maps, &mut searcher, &mut || interrupt.should_stop());
+            let graded = steps::grade(&Grid::from_checked(*cells), &maps, &mut searcher, &mut || stop());
             if graded == Err(GradeError::OutOfMemory) {
                 out_of_memory.store(true, Ordering::Relaxed);
             }
             slot.0 = graded.ok();
         }
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    let rows = rows?;
+    })?;
     if out_of_memory.into_inner() {
         return Err(memory_error(OutOfMemory));
     }
-    Ok(Grades::new(py, &rows))
+    Grades::new(py, &rows)
 }
 
 /// The board, read through the one input layer, refused when a digit repeats: no technique
@@ -191,11 +182,11 @@ fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyResult<Techniq
     Ok(allowed)
 }
 
-/// The one table of techniques as Python data (name, level, weight, needs uniqueness), for
-/// the tests that check docs/steps.md against it.
+/// The one table of techniques as Python data (name, level, weight, needs uniqueness, name
+/// in sentences), for the tests that check docs/steps.md against it.
 pub fn technique_table(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyTuple>> {
     pyo3::types::PyTuple::new(
         py,
-        steps::TECHNIQUES.iter().map(|info| (info.name, info.level.name(), info.weight, info.needs_uniqueness)),
+        steps::TECHNIQUES.iter().map(|info| (info.name, info.level.name(), info.weight, info.needs_uniqueness, info.title)),
     )
 }

@@ -1,5 +1,5 @@
 //! A whole map from one 64-bit word, exactly uniform over the group: the cheap draw behind
-//! `random_isomorphs_many`, where a ChaCha stream per row cost more than mapping the row.
+//! `random_isomorph_many`, where a ChaCha stream per row cost more than mapping the row.
 //!
 //! The group has `N = 2 * 6^8 * 9!` elements (about 2^40.1), so Lemire's multiply-and-reject
 //! turns a uniform word `w` into a uniform index `floor(w * N / 2^64)`, rejecting `w` when the
