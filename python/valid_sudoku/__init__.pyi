@@ -336,6 +336,12 @@ class SolutionScores:
     def n(self) -> int:
         """The number of boards scored."""
     def __len__(self) -> int: ...
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per answer in the order given, one column per measure
+        (``complete``, ``valid``, ``keeps_givens``, ``solved``, then ``matches`` and
+        ``cell_accuracy`` when reference solutions were given). These are correctness
+        scores of answers, not ``Grade.score`` (a puzzle's difficulty). Needs pandas
+        (ImportError otherwise)."""
     def rates(self) -> dict[str, float]:
         """The rate of each measure by name (``solved``, ``valid``, ``complete``,
         ``keeps_givens``, then ``matches`` and ``cell_accuracy``, the mean, when present);
@@ -1004,6 +1010,23 @@ class Grades:
     def n(self) -> int:
         """The number of boards graded."""
     def __len__(self) -> int: ...
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per board in the order given: ``proper``, ``level``
+        and ``hardest`` (Categoricals of the level and technique names), ``score`` (nullable
+        ``Int64``), ``solved_by_logic`` (nullable ``boolean``) and ``guesses``. A row without
+        exactly one solution has a missing value in every column but ``proper``, so no code
+        -1 is ever read as a name (as ``np.array(grades.levels)[grades.level]`` would read
+        it as the last level). Needs pandas (ImportError otherwise).
+
+        Example::
+
+            >>> from valid_sudoku import grade_many
+            >>> frame = grade_many(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "." * 81]).to_frame()
+            >>> frame[["proper", "level", "score", "hardest"]]
+               proper level  score        hardest
+            0    True  easy      0  hidden single
+            1   False   NaN   <NA>            NaN
+        """
 
 def next_step(
     board: _BoardLike,
