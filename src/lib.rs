@@ -16,6 +16,7 @@ pub mod cpu;
 pub mod error;
 pub mod generate;
 pub mod grid;
+pub mod hint;
 pub mod parse;
 pub mod render;
 pub mod rng;
