@@ -5,6 +5,9 @@ use crate::grid::{Grid, CELLS};
 use crate::steps::{next_step, Pencil, Step, Techniques};
 
 /// What the hint button shows.
+// One per button press, moved once or twice: boxing the step's board would only add an
+// allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     /// The player's wrong digits or marks (never empty).
