@@ -66,10 +66,10 @@ pub fn contradiction(p: &Pencil) -> Option<Contradiction> {
     None
 }
 
-/// `Ok` with what is known of the board's uniqueness when `p` (its digits and marks) keeps a
-/// solution; else what shows it keeps none. Exact when the digits have at most one solution
-/// (a finished search); with several, marks that rule out the first two found count as ruling
-/// out all (a full search of a wide-open board is no price for a hint).
+/// `Ok` with what is known of the board's uniqueness unless `p` surely keeps no solution;
+/// else what shows it. Exact for the digits, and for the marks when the digits have one
+/// solution. When they have several and the marks rule out the first two the solver finds,
+/// the board passes: telling whether the marks keep any would take a search of its own.
 pub fn check_solvable(p: &Pencil) -> Result<Uniqueness, NoSolution> {
     let grid = p.grid();
     let fail = |by_marks| Err(explain(p, by_marks));
@@ -90,10 +90,9 @@ pub fn check_solvable(p: &Pencil) -> Result<Uniqueness, NoSolution> {
         &mut || false,
     );
     debug_assert!(searched.is_ok(), "the search stops only when asked");
-    if kept {
-        Ok(Uniqueness::Known(false))
-    } else {
-        fail(true)
+    match (kept, count) {
+        (false, 1) => fail(true),
+        _ => Ok(Uniqueness::Known(count == 1)),
     }
 }
 

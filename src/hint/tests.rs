@@ -143,3 +143,15 @@ fn a_contradiction_is_found_exactly_on_broken_boards() {
     }
     assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
 }
+
+#[test]
+fn marks_that_keep_another_solution_of_an_open_board_pass() {
+    // The empty board's first solution relabelled: marks keeping only it rule out the first.
+    let first = crate::solve::solve(&Grid::EMPTY).unwrap_or(Grid::EMPTY);
+    let mut marks = [0u16; CELLS];
+    for (mask, &v) in marks.iter_mut().zip(first.cells()) {
+        *mask = 1 << (v % 9);
+    }
+    let pencil = Pencil::with_marks(&Grid::EMPTY, &marks).unwrap_or(Pencil::from_grid(&Grid::EMPTY));
+    assert_eq!(check_solvable(&pencil), Ok(crate::steps::Uniqueness::Known(false)));
+}

@@ -10,7 +10,7 @@ use crate::bindings::input::arguments::thread_count;
 use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::steps::grades::{Grades, Row};
-use crate::bindings::steps::hints;
+use crate::bindings::steps::pencil;
 use crate::bindings::input::cells;
 use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
@@ -82,8 +82,8 @@ pub fn next_step(
 ) -> PyResult<Option<PyStep>> {
     let grid = rule_abiding(board)?;
     let allowed = allowed_techniques(techniques)?;
-    let pencil = hints::read_pencil(&grid, candidates, stale_marks)?;
-    let unique = hints::solvable(board.py(), &pencil)?;
+    let pencil = pencil::read_pencil(&grid, candidates, stale_marks)?;
+    let unique = pencil::solvable(board.py(), &pencil)?;
     let found = board.py().detach(|| steps::next_step(&pencil, allowed, unique));
     Ok(found.map(|step| PyStep::new(step, pencil)))
 }
@@ -95,7 +95,7 @@ pub fn solve_steps(board: &Bound<'_, PyAny>, techniques: Option<&Bound<'_, PyAny
     let grid = rule_abiding(board)?;
     let allowed = allowed_techniques(techniques)?;
     let start = Pencil::from_grid(&grid);
-    let unique = hints::solvable(board.py(), &start)?;
+    let unique = pencil::solvable(board.py(), &start)?;
     let path = board.py().detach(|| steps::solve_path(start, allowed, unique));
     Ok(PySolvePath::new(start, path))
 }

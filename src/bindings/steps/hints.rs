@@ -9,9 +9,7 @@ use crate::bindings::input::cells::grid_from_object;
 use crate::bindings::input::marks::{marks_error, read_marks};
 use crate::bindings::steps::functions::allowed_techniques;
 use crate::bindings::steps::values::{triples, PyStep};
-use crate::grid::Grid;
 use crate::hint::{self as core, Hint, Mistakes, MistakesError};
-use crate::steps::{Pencil, Uniqueness};
 
 /// The core's refusal as Python's: bad marks as `next_step` words them, the rest naming `who`.
 fn mistakes_error(error: MistakesError, who: &str) -> PyErr {
@@ -144,23 +142,4 @@ impl PyHint {
     fn __repr__(&self) -> String {
         format!("<Hint {}: {}>", self.kind(), self.hint)
     }
-}
-
-/// The marks `next_step` works on: the board's own, or `candidates=` checked (`"raise"`) or
-/// cleaned of what the board has made stale (`"drop"`).
-pub fn read_pencil(grid: &Grid, candidates: Option<&Bound<'_, PyAny>>, stale_marks: &str) -> PyResult<Pencil> {
-    let drop_stale = match stale_marks {
-        "raise" => false,
-        "drop" => true,
-        other => return Err(PyValueError::new_err(format!("stale_marks: expected 'raise' or 'drop', got {other:?}"))),
-    };
-    let Some(marks) = candidates else { return Ok(Pencil::from_grid(grid)) };
-    let marks = read_marks(marks)?;
-    let pencil = if drop_stale { Pencil::with_marks_dropping_stale(grid, &marks) } else { Pencil::with_marks(grid, &marks) };
-    pencil.map_err(marks_error)
-}
-
-/// The board's uniqueness as far as known, or the `ValueError` saying it has no solution.
-pub fn solvable(py: Python<'_>, pencil: &Pencil) -> PyResult<Uniqueness> {
-    py.detach(|| core::check_solvable(pencil)).map_err(|no| PyValueError::new_err(no.to_string()))
 }
