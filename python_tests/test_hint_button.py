@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from search_effort import examples
@@ -200,8 +200,16 @@ def plays(draw: st.DrawFn) -> tuple[str, str, str, Marks]:
     return puzzle, solution, board, marks
 
 
-def empty_cells(board: str) -> list[int]:
-    return [i for i, ch in enumerate(board) if ch == "."]
+Play = tuple[str, str, str, Marks, int]
+
+
+@st.composite
+def plays_at_a_cell(draw: st.DrawFn) -> Play:
+    """A play as `plays` makes, and one of its empty cells."""
+    puzzle, solution, board, marks = draw(plays())
+    open_cells = [i for i, ch in enumerate(board) if ch == "."]
+    assume(open_cells)
+    return puzzle, solution, board, marks, draw(st.sampled_from(open_cells))
 
 
 @settings(max_examples=examples(200), deadline=None)
@@ -222,13 +230,9 @@ def test_every_hint_on_true_progress_is_sound(play: tuple[str, str, str, Marks])
 
 
 @settings(max_examples=examples(200), deadline=None)
-@given(plays(), st.data())
-def test_a_planted_wrong_digit_is_named_alone(play: tuple[str, str, str, Marks], data: st.DataObject) -> None:
-    puzzle, solution, board, marks = play
-    open_cells = empty_cells(board)
-    if not open_cells:
-        return
-    cell = data.draw(st.sampled_from(open_cells))
+@given(plays_at_a_cell(), st.data())
+def test_a_planted_wrong_digit_is_named_alone(play: Play, data: st.DataObject) -> None:
+    puzzle, solution, board, marks, cell = play
     wrong = data.draw(st.sampled_from([d for d in range(1, 10) if d != int(solution[cell])]))
     planted = board[:cell] + str(wrong) + board[cell + 1 :]
     expected = ((cell // 9, cell % 9, wrong),)
@@ -245,13 +249,9 @@ def test_a_planted_wrong_digit_is_named_alone(play: tuple[str, str, str, Marks],
 
 
 @settings(max_examples=examples(200), deadline=None)
-@given(plays(), st.data())
-def test_a_planted_wrong_mark_is_named_alone(play: tuple[str, str, str, Marks], data: st.DataObject) -> None:
-    puzzle, solution, board, marks = play
-    open_cells = empty_cells(board)
-    if not open_cells:
-        return
-    cell = data.draw(st.sampled_from(open_cells))
+@given(plays_at_a_cell())
+def test_a_planted_wrong_mark_is_named_alone(play: Play) -> None:
+    puzzle, solution, board, marks, cell = play
     r, c, truth = cell // 9, cell % 9, int(solution[cell])
     marks[r][c].discard(truth)
     found = mistakes(puzzle, board, candidates=marks)
