@@ -109,7 +109,7 @@ mod tests {
         let shown: Vec<String> = found.iter().map(ToString::to_string).collect();
         assert_eq!(
             shown,
-            ["digit 8 repeats in column 0 at (0, 0) and (3, 0)", "digit 8 repeats in box 0 at (0, 0) and (2, 2)"]
+            ["digit 8 repeats in column 1 at r1c1 and r4c1", "digit 8 repeats in box 1 at r1c1 and r3c3"]
         );
         assert!(conflicts(&grid_of(SEED)).is_empty());
     }
@@ -123,7 +123,7 @@ mod tests {
         let board = Grid::from_values(cells).expect("digits");
         let found = conflicts(&board);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].to_string(), "digit 3 repeats in row 0 at (0, 0), (0, 4) and (0, 8)");
+        assert_eq!(found[0].to_string(), "digit 3 repeats in row 1 at r1c1, r1c5 and r1c9");
     }
 
     #[test]
