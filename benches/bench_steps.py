@@ -62,16 +62,19 @@ def mid_game(puzzle: str) -> str:
 
 def hint_table(kaggle: list[str], top95: list[str], passes: int) -> None:
     """`hint(puzzle, board)` per call (the mistake check, one search of the puzzle, included)
-    beside `next_step(board)`, on the puzzles themselves and on mid-game boards."""
+    beside `next_step(board)` and `mistakes(puzzle, board)`, on the puzzles themselves and on
+    mid-game boards."""
     print()
-    print("| set | boards | next_step µs/call | hint µs/call | hint / next_step |")
-    print("|---|---:|---:|---:|---:|")
+    print("| set | boards | next_step µs/call | mistakes µs/call | hint µs/call | hint / next_step |")
+    print("|---|---:|---:|---:|---:|---:|")
     for name, puzzles in (("kaggle sample", kaggle), ("top95", top95)):
         for label, boards in (("start", puzzles), ("mid-game", [mid_game(p) for p in puzzles])):
             pairs = list(zip(puzzles, boards))
             step = per_puzzle_us(lambda pair: valid_sudoku.next_step(pair[1]), pairs, passes)
+            checked = per_puzzle_us(lambda pair: valid_sudoku.mistakes(pair[0], pair[1]), pairs, passes)
             hinted = per_puzzle_us(lambda pair: valid_sudoku.hint(pair[0], pair[1]), pairs, passes)
-            print(f"| {name}, {label} | {len(pairs)} | {step:,.1f} | {hinted:,.1f} | {hinted / step:.2f}x |")
+            print(f"| {name}, {label} | {len(pairs)} | {step:,.1f} | {checked:,.1f} | {hinted:,.1f} "
+                  f"| {hinted / step:.2f}x |")
 
 
 def main() -> int:
