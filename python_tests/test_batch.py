@@ -5,7 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ import pytest
 
 import valid_sudoku
 from batch_boards import SOLVED, lines, random_boards, reference_many
+from gil import assert_releases_the_gil, released_the_gil
 from puzzles import DATA_DIR, KAGGLE_FILE, LINE_FILES, TDOKU_FILE, data_available, puzzle_lines
 from valid_sudoku import BoardFormatError, is_valid_many, is_valid_sudoku
 
@@ -315,35 +315,14 @@ def test_positional_only_and_keyword_only() -> None:
 def test_the_gil_is_released_during_a_long_call() -> None:
     # A broadcast view: millions of boards that take no memory, read through the strided path.
     boards = np.broadcast_to(np.array(two_boards(np.int64)[1]), (3_000_000, 81))
-    stamps: list[float] = []
-    started = threading.Event()
-    stop = threading.Event()
-
-    def count() -> None:
-        started.set()
-        while not stop.is_set():
-            stamps.append(time.perf_counter())
-
-    worker = threading.Thread(target=count)
-    old_interval = sys.getswitchinterval()
-    sys.setswitchinterval(0.0005)
-    try:
-        worker.start()
-        started.wait()
-        begin = time.perf_counter()
-        result = is_valid_many(boards, threads=1)
-        end = time.perf_counter()
-    finally:
-        stop.set()
-        worker.join()
-        sys.setswitchinterval(old_interval)
+    result = assert_releases_the_gil(lambda: is_valid_many(boards, threads=1))
     assert not result.any()
-    # Only the middle of the call counts: at its edges the other thread may run anyway. Had
-    # the call held the GIL, the other thread could not have run a single line in there.
-    margin = 0.005
-    assert end - begin > 4 * margin, "the call was too short to tell"
-    inside = sum(begin + margin < stamp < end - margin for stamp in stamps)
-    assert inside > 100, f"the other thread ran {inside} times in the middle {end - begin - 2 * margin:.3f} s"
+
+
+def test_the_gil_check_tells_a_call_that_holds_it() -> None:
+    # bytes.count holds the GIL throughout; time.sleep gives it up.
+    assert released_the_gil(lambda: bytes(10**8).count(b"\x01")) == (False, 0)
+    assert released_the_gil(lambda: time.sleep(0.05)) == (True, None)
 
 
 # ---------------------------------------------------------------- numpy is optional

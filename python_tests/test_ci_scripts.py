@@ -13,7 +13,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE_PYTHON = """#!/bin/sh
-# Answers like python for --version, pip and mypy; `-m pytest` exits with $FAKE_PYTEST_EXIT.
+# Answers like python for --version, pip and mypy; `-m pip wheel` leaves an empty wheel in its
+# --wheel-dir; `-m pytest` exits with $FAKE_PYTEST_EXIT.
+if [ "$1 $2 $3" = "-m pip wheel" ]; then
+    while [ $# -gt 0 ]; do
+        [ "$1" = "--wheel-dir" ] && : > "$2/valid_sudoku-0.0.0-py3-none-any.whl"
+        shift
+    done
+    exit 0
+fi
 case "$1 $2" in
     "--version ") echo "Python 3.99.0";;
     "-m pytest") echo "pytest stand-in"; exit "$FAKE_PYTEST_EXIT";;

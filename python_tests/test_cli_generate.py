@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from valid_sudoku import count_solutions, generate, is_solution, main
+from valid_sudoku import count_solutions, generate, generate_many, is_solution, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -54,8 +54,8 @@ def test_options_and_solutions(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     [
         (["--clues", "16"], "error: clues=16: no Sudoku puzzle with fewer than 17 clues has a unique solution (McGuire, Tugemann and Civario, 2012)\n"),
         (["--clues", "20"], "error: clues=20: the generator makes puzzles with at least 22 clues; fewer take too long to find\n"),
-        (["--symmetry", "twirl"], "error: --symmetry: expected one of none, rot180, rot90, diagonal, antidiagonal, horizontal, vertical, got 'twirl'\n"),
-        (["--difficulty", "easiest"], "error: --difficulty easiest: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing'\n"),
+        (["--symmetry", "twirl"], "error: --symmetry: expected one of 'none', 'rot180', 'rot90', 'diagonal', 'antidiagonal', 'horizontal', 'vertical', got 'twirl'\n"),
+        (["--difficulty", "easiest"], "error: --difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing', got 'easiest'\n"),
     ],
 )
 def test_refused_requests(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -63,9 +63,14 @@ def test_refused_requests(capsys: pytest.CaptureFixture[str], argv: list[str], m
     assert (code, out, err) == (2, "", message)
 
 
+def test_without_count_one_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "generate", "--seed", "5")
+    assert (code, err) == (0, "")
+    row = generate_many(1, seed=5)[0]
+    assert out.splitlines() == ["".join(str(v) if v else "." for v in row)]
+
+
 def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "generate")
-    assert code == 2 and "--count" in err
     code, _, err = run(capsys, "generate", "--count", "1", "--threads", "0")
     assert code == 2 and "--threads" in err
 

@@ -144,7 +144,7 @@ def test_ctrl_c_at_a_terminal_clears_the_bar_and_exits_130(tmp_path: Path) -> No
     import termios
 
     leader, follower = os.openpty()
-    # A narrow terminal, whose width the bar must not fill: one column stays free, so the
+    # A narrow terminal, whose width the bar must not fill: three columns stay free, so the
     # echoed ^C does not wrap and the final clear hits the bar's own line.
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, COLUMNS, 0, 0))
     command = [sys.executable, "-c", "import sys, valid_sudoku; sys.exit(valid_sudoku.main())"]
@@ -170,11 +170,11 @@ def test_ctrl_c_at_a_terminal_clears_the_bar_and_exits_130(tmp_path: Path) -> No
     after_bar = terminal[terminal.rindex(b"32768 boards") :]
     assert after_bar.endswith(b"\r\x1b[2K" + INTERRUPTED.replace("\n", "\r\n").encode()), after_bar
     assert b"Traceback" not in terminal
-    # Every frame (what is drawn between two returns to the line's start) leaves a column free.
+    # Every frame (what is drawn between two returns to the line's start) leaves three columns free.
     frames = [re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", frame) for frame in re.split(rb"[\r\n]", terminal)]
     drawn = [frame for frame in frames if b"boards" in frame]
-    assert drawn and all(len(frame.decode()) <= COLUMNS - 1 for frame in drawn), drawn
-    assert max(len(frame.decode()) for frame in drawn) == COLUMNS - 1, drawn
+    assert drawn and all(len(frame.decode()) <= COLUMNS - 3 for frame in drawn), drawn
+    assert max(len(frame.decode()) for frame in drawn) == COLUMNS - 3, drawn
 
 
 COLUMNS = 60
@@ -198,3 +198,85 @@ def read_until(fd: int, wanted: bytes | None, timeout: float = 60) -> bytes:
             break
         seen += data
     return seen
+
+
+def at_a_terminal(argv: list[str], columns: int) -> tuple[subprocess.Popen[bytes], int]:
+    """The command with a real pseudo-terminal of `columns` as its controlling terminal and
+    stderr (stdin and stdout are pipes): what is typed at the returned leader reaches it as
+    from a keyboard, through the line discipline."""
+    import fcntl
+    import termios
+
+    leader, follower = os.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+
+    def controlled_by_the_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(follower, termios.TIOCSCTTY, 0)
+
+    command = [sys.executable, "-c", "import sys, valid_sudoku; sys.exit(valid_sudoku.main(sys.argv[1:]))", *argv]
+    proc = subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        preexec_fn=controlled_by_the_terminal,
+        pass_fds=(follower,),
+    )
+    os.close(follower)
+    return proc, leader
+
+
+def screen_of(terminal: bytes, columns: int) -> list[str]:
+    """The non-blank lines a terminal `columns` wide shows after `terminal` was written to it."""
+    pyte = pytest.importorskip("pyte")
+    screen = pyte.Screen(columns, 24)
+    pyte.ByteStream(screen).feed(terminal)
+    return [line.rstrip() for line in screen.display if line.strip()]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal and its line discipline")
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_ctrl_c_typed_at_a_terminal_leaves_no_bar_on_screen(columns: int) -> None:
+    # Ctrl-C is typed into the command's terminal: the line discipline sends SIGINT and echoes
+    # ^C where the cursor is, as a user's terminal does; the screen is then read through a
+    # terminal emulator (pyte) of the same width.
+    pytest.importorskip("pyte")
+    proc, leader = at_a_terminal([], columns)
+    assert proc.stdin is not None and proc.stdout is not None
+    boards = f"{SEED}\n".encode() * 16384
+    proc.stdin.write(boards)
+    proc.stdin.flush()
+    time.sleep(1.2)
+    proc.stdin.write(boards)
+    proc.stdin.flush()
+    terminal = read_until(leader, b"32768 boards")
+    assert b"32768 boards" in terminal, terminal
+    os.write(leader, b"\x03")  # Ctrl-C, typed
+    code = proc.wait(timeout=60)
+    terminal += read_until(leader, None)
+    os.close(leader)
+    assert code == 130
+    assert b"^C" in terminal, terminal[-200:]
+    # The bar's line, the echoed ^C on it, was cleared: only the one short line is left.
+    assert screen_of(terminal, columns) == [INTERRUPTED.rstrip()]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal and its line discipline")
+def test_generate_counts_puzzles_out_of_count() -> None:
+    pytest.importorskip("pyte")
+    proc, leader = at_a_terminal(["generate", "--count", "100000000", "--seed", "1"], 100)
+    assert proc.stdout is not None
+    # Read stdout as it comes, so the writes never block on a full pipe.
+    reader = threading.Thread(target=lambda: [None for _ in iter(lambda: proc.stdout.read(65536) if proc.stdout else b"", b"")])
+    reader.start()
+    terminal = read_until(leader, b"/100000000 puzzles")
+    os.write(leader, b"\x03")
+    code = proc.wait(timeout=60)
+    terminal += read_until(leader, None)
+    reader.join()
+    os.close(leader)
+    assert code == 130
+    frames = re.findall(rb"(\d+)/100000000 puzzles", terminal)
+    assert frames and all(int(done) % 64 == 0 for done in frames), terminal[-300:]
+    assert screen_of(terminal, 100) == [INTERRUPTED.rstrip()]

@@ -210,7 +210,7 @@ def test_seeds_repeat_across_calls() -> None:
 
 ERRORS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"clues": 16}, ValueError, "clues=16: no Sudoku puzzle with fewer than 17 clues has a unique solution (McGuire, Tugemann and Civario, 2012)"),
-    ({"clues": -3}, ValueError, "clues=0: no Sudoku puzzle with fewer than 17 clues has a unique solution (McGuire, Tugemann and Civario, 2012)"),
+    ({"clues": -3}, ValueError, "clues=-3: no Sudoku puzzle with fewer than 17 clues has a unique solution (McGuire, Tugemann and Civario, 2012)"),
     ({"clues": 82}, ValueError, "clues=82: a board has only 81 cells"),
     ({"clues": 21}, ValueError, "clues=21: the generator makes puzzles with at least 22 clues; fewer take too long to find"),
     ({"clues": 17}, ValueError, "clues=17: the generator makes puzzles with at least 22 clues; fewer take too long to find"),
@@ -235,7 +235,30 @@ ERRORS: list[tuple[dict[str, Any], type[Exception], str]] = [
         TypeError,
         "symmetry: expected one of 'none', 'rot180', 'rot90', 'diagonal', 'antidiagonal', 'horizontal', 'vertical' or None, got int",
     ),
-    ({"difficulty": "easiest"}, ValueError, "difficulty='easiest': expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing'"),
+    (
+        {"difficulty": "easiest"},
+        ValueError,
+        "difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing' or None, got 'easiest'",
+    ),
+    # The value given is echoed, never a clamped one.
+    ({"clues": 10**30}, ValueError, "clues=10000000000000000000… (31 digits): a board has only 81 cells"),
+    (
+        {"clues": -(10**30)},
+        ValueError,
+        "clues=-1000000000000000000… (31 digits): no Sudoku puzzle with fewer than 17 clues has a unique solution (McGuire, Tugemann and Civario, 2012)",
+    ),
+    ({"clues": 2**64}, ValueError, "clues=18446744073709551616: a board has only 81 cells"),
+    # Requests that can never be met are refused before any search.
+    (
+        {"clues": 80, "difficulty": "medium"},
+        ValueError,
+        "clues=80 with difficulty='medium': a puzzle with at most one blank cell is always easy (a naked single fills it)",
+    ),
+    (
+        {"clues": 81, "difficulty": "guessing"},
+        ValueError,
+        "clues=81 with difficulty='guessing': a puzzle with at most one blank cell is always easy (a naked single fills it)",
+    ),
     ({"difficulty": 1}, TypeError, "difficulty: expected a str or None, got int"),
     ({"clues": 2.5}, TypeError, "clues: expected an int or None, got float"),
     ({"clues": True}, TypeError, "clues: expected an int or None, got bool"),
@@ -243,6 +266,7 @@ ERRORS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"seed": -1}, ValueError, "seed: expected an int from 0 to 2**64 - 1 or None, got -1"),
     ({"seed": 2**64}, ValueError, "seed: expected an int from 0 to 2**64 - 1 or None, got 18446744073709551616"),
     ({"seed": "1"}, TypeError, "seed: expected an int or None, got str"),
+    ({"seed": 10**40}, ValueError, "seed: expected an int from 0 to 2**64 - 1 or None, got 10000000000000000000… (41 digits)"),
 ]
 
 
@@ -270,6 +294,26 @@ def test_bad_counts_and_flags() -> None:
     with pytest.raises(TypeError, match=r"^seed: expected an int or None, got float$"):
         random_grid(seed=bad_seed)
     assert generate_many(0, seed=1).shape == (0, 81)
+
+
+def test_numpy_scalars_are_ints_and_flags() -> None:
+    np = pytest.importorskip("numpy")
+    assert generate(clues=np.int64(30), seed=np.uint64(1)) == generate(clues=30, seed=1)
+    assert generate(minimal=np.True_, seed=np.int32(2)) == generate(minimal=True, seed=2)
+    puzzles, solutions = generate_many(np.int64(2), clues=np.int16(30), seed=np.uint8(3), threads=np.int64(1), solutions=np.True_)
+    assert puzzles.shape == solutions.shape == (2, 81)
+    assert (puzzles == generate_many(2, clues=30, seed=3)).all()
+    assert (random_grids(np.int64(3), seed=np.uint64(4)) == random_grids(3, seed=4)).all()
+    assert generate_many(np.int64(1), seed=5, solutions=np.False_).shape == (1, 81)
+    # numpy's bool is a flag, never an int.
+    with pytest.raises(TypeError, match=r"^clues: expected an int or None, got bool_?$"):
+        generate(clues=np.True_)
+    with pytest.raises(TypeError, match=r"^n: expected an int, got bool_?$"):
+        generate_many(np.False_)
+    with pytest.raises(TypeError, match=r"^minimal: expected True or False, got int64$"):
+        generate(minimal=np.int64(1))
+    with pytest.raises(ValueError, match=r"^n: expected an int 0 or more, got -2$"):
+        random_grids(np.int64(-2))
 
 
 def test_ctrl_c_stops_a_long_batch() -> None:

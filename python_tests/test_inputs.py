@@ -239,7 +239,7 @@ def test_solve_many_as_text_is_a_column_with_missing_values() -> None:
     assert frame["solution"].isna().tolist() == [False, True]
     assert frame["solution"][0] == SOLUTION
     flag: Any = "yes"
-    expect_error(lambda: solve_many([SEED], as_text=flag), "as_text: expected a bool, got str", TypeError)
+    expect_error(lambda: solve_many([SEED], as_text=flag), "as_text: expected True or False, got str", TypeError)
 
 
 def test_every_single_board_function_accepts_the_new_forms() -> None:

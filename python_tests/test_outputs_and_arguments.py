@@ -1,19 +1,21 @@
-"""Outputs that stay what they say, and arguments taken as users give them: SolutionScores is
-immutable and picklable, a broken reference solution is an error naming its row, numpy ints
-are ints for `limit` and `threads`, and the command's --column and --threads slips get clear
-messages."""
+"""Outputs that stay what they say, and arguments taken as users give them: SolutionScores and
+Grades are immutable and picklable, a broken reference solution is an error naming its row,
+numpy ints are ints for `limit` and `threads`, and the command's --column and --threads slips
+get clear messages."""
 
 from __future__ import annotations
 
 import concurrent.futures
+import importlib
 import multiprocessing
 import pickle
+from typing import Any, Callable
 
 import numpy as np
 import pytest
 
 import valid_sudoku
-from valid_sudoku import count_solutions_many, score_solutions, solve_many
+from valid_sudoku import count_solutions_many, grade_many, score_solutions, solve_many
 from cli_helpers import SEED, in_tmp_path, run, write  # noqa: F401 (autouse fixture)
 
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -21,6 +23,7 @@ SOLUTION = "53467891267219534819834256785976142342685379171392485696153728428741
 CHANGED_GIVEN = SOLUTION.translate(str.maketrans("12", "21"))
 REPEATED = "5" + SOLUTION[1:4] + "5" + SOLUTION[5:]
 FIELDS = ("complete", "valid", "keeps_givens", "solved", "matches", "cell_accuracy")
+GRADE_FIELDS = ("level", "score", "hardest", "guesses", "proper", "solved_by_logic")
 
 
 def scores() -> valid_sudoku.SolutionScores:
@@ -28,36 +31,94 @@ def scores() -> valid_sudoku.SolutionScores:
     return score_solutions([SEED] * 4, candidates, solutions=[SOLUTION] * 4)
 
 
-@pytest.mark.parametrize("field", FIELDS)
-def test_solution_scores_arrays_cannot_be_written(field: str) -> None:
-    sc = scores()
-    before = repr(sc)
-    array = getattr(sc, field)
+def grades() -> valid_sudoku.Grades:
+    # Proper, several solutions, none, and a complete grid: every column has both kinds of row.
+    return grade_many([SEED, "." * 81, REPEATED, SOLUTION])
+
+
+# Each result class, a way to make one, and its arrays (one shared implementation in Rust).
+RESULTS: list[tuple[Callable[[], Any], tuple[str, ...]]] = [(scores, FIELDS), (grades, GRADE_FIELDS)]
+EACH_ARRAY = [pytest.param(make, field, id=f"{make.__name__}-{field}") for make, fields in RESULTS for field in fields]
+
+
+@pytest.mark.parametrize(("make", "field"), EACH_ARRAY)
+def test_result_arrays_cannot_be_written(make: Callable[[], Any], field: str) -> None:
+    result = make()
+    before = repr(result)
+    array = getattr(result, field)
+    kept = array.copy()
     assert not array.flags.writeable
-    with pytest.raises(ValueError, match="read-only"):
+    with pytest.raises(ValueError) as caught:
         array[:] = array[::-1]
-    with pytest.raises(ValueError):
+    assert str(caught.value) == "assignment destination is read-only"
+    with pytest.raises(ValueError) as caught:
         array.flags.writeable = True
-    assert repr(sc) == before and np.array_equal(getattr(sc, field), array)
+    assert str(caught.value) == "cannot set WRITEABLE flag to True of this array"
+    assert repr(result) == before
+    assert np.array_equal(getattr(result, field), kept, equal_nan=kept.dtype.kind == "f")
+
+
+def equal_results(mine: Any, theirs: Any, fields: tuple[str, ...]) -> bool:
+    """Same class, repr and arrays (NaN equal to NaN), the copy's arrays read-only too."""
+    if type(theirs) is not type(mine) or repr(theirs) != repr(mine) or len(theirs) != len(mine):
+        return False
+    for field in fields:
+        a, b = getattr(mine, field), getattr(theirs, field)
+        if a is None or b is None:
+            if (a is None) != (b is None):
+                return False
+            continue
+        if a.dtype != b.dtype or b.flags.writeable or not np.array_equal(a, b, equal_nan=a.dtype.kind == "f"):
+            return False
+    return True
 
 
 def test_solution_scores_pickle_to_equal_immutable_copies() -> None:
     for sc in (scores(), score_solutions([SEED], [SOLUTION]), score_solutions([], [])):
-        again = pickle.loads(pickle.dumps(sc))
-        assert type(again) is valid_sudoku.SolutionScores
-        assert repr(again) == repr(sc) and again.rates() == pytest.approx(sc.rates(), nan_ok=True)
-        for field in FIELDS:
-            mine, theirs = getattr(sc, field), getattr(again, field)
-            assert (mine is None and theirs is None) or (np.array_equal(mine, theirs) and not theirs.flags.writeable)
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            again = pickle.loads(pickle.dumps(sc, protocol))
+            assert equal_results(sc, again, FIELDS)
+            assert again.rates() == pytest.approx(sc.rates(), nan_ok=True)
 
 
-def test_solution_scores_cross_a_process_pool() -> None:
+def test_grades_pickle_to_equal_immutable_copies() -> None:
+    for result in (grades(), grade_many([SEED]), grade_many([])):
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            again = pickle.loads(pickle.dumps(result, protocol))
+            assert equal_results(result, again, GRADE_FIELDS)
+            assert (again.levels, again.techniques) == (result.levels, result.techniques)
+    assert repr(pickle.loads(pickle.dumps(grades()))) == "Grades(n=4, proper=2)"
+
+
+def test_a_bad_pickled_state_is_refused_by_name() -> None:
+    core = importlib.import_module("valid_sudoku._core")
+    flags, two = np.array([True, False]), np.array([True])
+    with pytest.raises(ValueError) as caught:
+        core._solution_scores(flags, flags, two, flags, None, None)
+    assert str(caught.value) == "SolutionScores: keeps_givens has 1 values, expected 2"
+    with pytest.raises(ValueError) as caught:
+        core._solution_scores(flags, flags, flags, flags, flags, np.zeros(4)[::2])
+    assert str(caught.value) == "SolutionScores: cell_accuracy is not contiguous"
+    small, score, guesses = np.zeros(2, np.int8), np.zeros(2, np.int32), np.zeros(2)
+    with pytest.raises(ValueError) as caught:
+        core._grades(small, np.zeros(3, np.int32), small, guesses, flags, flags)
+    assert str(caught.value) == "Grades: score has 3 values, expected 2"
+    with pytest.raises(ValueError) as caught:
+        core._grades(small, score, small, np.zeros(4)[::2], flags, flags)
+    assert str(caught.value) == "Grades: guesses is not contiguous"
+    rebuilt = core._grades(small, score, small, guesses, flags, flags)
+    assert repr(rebuilt) == "Grades(n=2, proper=1)" and not rebuilt.score.flags.writeable
+
+
+def test_results_cross_a_process_pool() -> None:
     # Spawned, not forked: earlier tests leave worker threads in this process, and a fork of a
     # threaded process may deadlock (Python 3.12 warns of it).
     spawn = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
         sc = pool.submit(score_solutions, [SEED] * 2, [SOLUTION, SEED]).result()
+        graded = pool.submit(grade_many, [SEED, REPEATED]).result()
     assert repr(sc) == "SolutionScores(n=2, solved=0.5, valid=1.0, complete=0.5, keeps_givens=1.0)"
+    assert repr(graded) == "Grades(n=2, proper=1)" and graded.proper.tolist() == [True, False]
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,14 @@ def test_the_package_ships_the_stub_and_py_typed() -> None:
     assert (package / "__main__.py").is_file()
 
 
+def test_the_distribution_carries_the_licence() -> None:
+    files = importlib.metadata.files("valid-sudoku") or []
+    licences = [file for file in files if file.name == "LICENSE"]
+    assert licences, "no LICENSE in the installed distribution"
+    assert "MIT License" in licences[0].read_text()
+    assert (Path(__file__).resolve().parent.parent / "LICENSE").read_text() == licences[0].read_text()
+
+
 def test_every_public_name_is_in_the_stub_and_documented() -> None:
     stub = STUB.read_text()
     # The package re-exports the compiled module's public names.

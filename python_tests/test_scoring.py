@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from search_effort import examples
+from gil import assert_releases_the_gil
 import valid_sudoku
 from valid_sudoku import BoardFormatError, is_solution, is_solution_many, score_solutions
 from batch_boards import _solved_grids, lines, line_strings, reference_many
@@ -382,9 +383,6 @@ def test_torch_tensors_when_torch_is_installed() -> None:
 
 @pytest.mark.parametrize("function", ["is_solution_many", "score_solutions"])
 def test_the_gil_is_released_during_a_long_call(function: str) -> None:
-    import threading
-    import time
-
     # Broadcast views: millions of pairs that take no memory, read through the strided path.
     p, c, s = near_misses(1, seed=8)
     puzzles = np.broadcast_to(p[0].astype(np.int64), (2_000_000, 81))
@@ -397,29 +395,4 @@ def test_the_gil_is_released_during_a_long_call(function: str) -> None:
         "is_solution_many": lambda: is_solution_many(puzzles, candidates, threads=1),
         "score_solutions": lambda: score_solutions(puzzles, candidates, solutions=solutions, threads=1),
     }[function]
-    stamps: list[float] = []
-    started, stop = threading.Event(), threading.Event()
-
-    def count() -> None:
-        started.set()
-        while not stop.is_set():
-            stamps.append(time.perf_counter())
-
-    worker = threading.Thread(target=count)
-    old_interval = sys.getswitchinterval()
-    sys.setswitchinterval(0.0005)
-    try:
-        worker.start()
-        started.wait()
-        begin = time.perf_counter()
-        call()
-        end = time.perf_counter()
-    finally:
-        stop.set()
-        worker.join()
-        sys.setswitchinterval(old_interval)
-    # Only the middle of the call counts: at its edges the other thread may run anyway.
-    margin = 0.005
-    assert end - begin > 4 * margin, "the call was too short to tell"
-    inside = sum(begin + margin < stamp < end - margin for stamp in stamps)
-    assert inside > 100, f"the other thread ran {inside} times in the middle {end - begin - 2 * margin:.3f} s"
+    assert_releases_the_gil(call)

@@ -114,6 +114,18 @@ impl BoardError {
     }
 }
 
+/// The names of a closed set of choices as a message lists them: `'a', 'b', 'c'`.
+pub fn quoted_names(names: &[&str]) -> String {
+    names.iter().map(|name| format!("'{name}'")).collect::<Vec<_>>().join(", ")
+}
+
+/// The one shape of a message refusing a name outside a closed set, for Python's arguments
+/// and the command's options alike: `{argument}: expected one of 'a', 'b'{also}, got '{given}'`
+/// (`also` such as " or None").
+pub fn expected_one_of(argument: &str, names: &[&str], also: &str, given: &str) -> String {
+    format!("{argument}: expected one of {}{also}, got '{}'", quoted_names(names), shorten(given))
+}
+
 /// Longest found value quoted in a message; longer ones are cut, so a huge bad cell stays readable.
 const SHOWN_CHARS: usize = 20;
 

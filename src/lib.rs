@@ -25,6 +25,10 @@ pub mod solve;
 pub mod steps;
 pub mod symbols;
 pub mod text;
+#[cfg(any(test, feature = "drivers"))]
+mod test_data;
+#[cfg(feature = "drivers")]
+pub mod drivers;
 
 mod bindings;
 
@@ -68,6 +72,7 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bindings::steps::functions::solve_steps, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::steps::functions::grade, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::steps::functions::grade_many, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::grades::_grades, m)?)?;
     m.add_class::<bindings::steps::values::PyStep>()?;
     m.add_class::<bindings::steps::values::PySolvePath>()?;
     m.add_class::<bindings::steps::values::PyGrade>()?;

@@ -1,6 +1,8 @@
 //! Every SIMD kernel this machine can run against the portable validator, on the same boards:
 //! AVX-512 blocks of 64, and the mixed steps (64 wide, then 32) that [`validate_blocks`]
 //! makes. A machine without AVX-512 skips these and says so.
+// Test helpers, also built for the measuring drivers (`--features drivers`), which use a few.
+#![cfg_attr(not(test), allow(dead_code, unused_imports))]
 
 use super::avx512::{validate_block, LANES};
 use super::kernel::{validate_blocks, Kernel};
@@ -26,7 +28,7 @@ fn xorshift(state: &mut u64) -> u64 {
 
 /// `count` boards at `stride`, of every density from empty to nearly full (so both answers
 /// come up), as values or as puzzle symbols.
-fn boards(count: usize, stride: usize, symbols: bool, state: &mut u64) -> Vec<u8> {
+pub(super) fn boards(count: usize, stride: usize, symbols: bool, state: &mut u64) -> Vec<u8> {
     let mut bytes = vec![b'\n'; count * stride];
     for (i, byte) in bytes.iter_mut().enumerate() {
         if i % stride >= CELLS {
@@ -137,40 +139,3 @@ fn every_kernel_steps_through_mixed_blocks_as_the_portable_validator() {
     assert!(!validate_blocks::<false>(Kernel::Portable, &[0; 64 * CELLS], CELLS, &mut [false; 64]));
 }
 
-/// A measuring driver, not a timed test: `cargo test --release --lib batch::kernel_tests --
-/// --ignored --nocapture` prints each kernel's boards per second beside a plain read pass
-/// over the same boards (the memory-read bound), and the fraction.
-#[test]
-#[ignore = "a measuring driver: run with --ignored"]
-fn kernels_against_a_read_pass() {
-    let count = std::env::var("BOARDS").ok().and_then(|v| v.parse().ok()).unwrap_or(1 << 20);
-    let bytes = boards(count, CELLS, false, &mut 0x5EED);
-    let repeats = (1 << 24) / count;
-    let best = |run: &mut dyn FnMut()| {
-        (0..repeats.max(7))
-            .map(|_| {
-                let start = std::time::Instant::now();
-                run();
-                start.elapsed().as_secs_f64()
-            })
-            .fold(f64::INFINITY, f64::min)
-    };
-    let read = best(&mut || {
-        let words = bytes.chunks_exact(8).fold(0u64, |acc, w| acc | u64::from_le_bytes(w.try_into().unwrap_or_default()));
-        std::hint::black_box(words);
-    });
-    println!("read pass: {:.0} M boards/s", count as f64 / read / 1e6);
-    let mut kernels = vec![Kernel::Avx2];
-    if cpu::avx512_detected() {
-        kernels.push(Kernel::Avx512);
-    }
-    let mut out = vec![false; count];
-    for kernel in kernels {
-        let time = best(&mut || {
-            for (flags, chunk) in out.chunks_mut(1024).zip(bytes.chunks(1024 * CELLS)) {
-                std::hint::black_box(validate_blocks::<false>(kernel, chunk, CELLS, flags));
-            }
-        });
-        println!("{kernel:?}: {:.0} M boards/s, {:.0}% of the read pass", count as f64 / time / 1e6, read / time * 100.0);
-    }
-}

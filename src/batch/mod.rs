@@ -20,8 +20,10 @@
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
-#[cfg(all(test, target_arch = "x86_64"))]
+#[cfg(all(any(test, feature = "drivers"), target_arch = "x86_64"))]
 mod kernel_tests;
+#[cfg(all(feature = "drivers", target_arch = "x86_64"))]
+pub(crate) mod drivers;
 pub mod fixed_text;
 mod kernel;
 mod lines;

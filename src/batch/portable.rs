@@ -37,8 +37,8 @@ pub const VALUES: Encoding = {
 
 /// ASCII symbols (puzzle lines), in the one alphabet of `crate::parse::SYMBOL_VALUE`: '1'-'9'
 /// are digits, '.', '0' and '_' are empty; every other byte is bad. Only the tests use it
-/// now, to check the portable validator on text.
-#[cfg(test)]
+/// now (and the drivers, which build their boards with the tests' helpers).
+#[cfg(any(test, feature = "drivers"))]
 pub const SYMBOLS: Encoding = {
     let mut table = [BAD; 256];
     let mut byte = 0;

@@ -3,22 +3,20 @@
 //! input layer; the core (`crate::canonical`) does the work with the GIL released.
 
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
-use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyTuple};
+use pyo3::types::PyTuple;
 
-use crate::bindings::input::arguments::thread_count;
+use crate::bindings::input::arguments::{out_of_memory, seed_value, thread_count};
 use crate::bindings::run::batch_run::{run_batch, run_batch_indexed};
 use crate::bindings::input::board_value::PyBoard;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::input::cells;
-use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
 use crate::bindings::solving::many::{rows_into_bytes, Row};
 use crate::batch::Cost;
 use crate::canonical::{Canonical, Map, OutOfMemory, Searcher};
 use crate::grid::{Grid, CELLS};
-use crate::rng::{os_seed, Rng};
+use crate::rng::Rng;
 
 /// Boards canonicalised between two checks for Ctrl-C.
 const BOARDS_PER_CHECK: usize = 64;
@@ -68,12 +66,11 @@ pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'p
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
     let out_of_memory = std::sync::atomic::AtomicBool::new(false);
-    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row], stop| {
         let mut searcher = Searcher::new();
         for (k, (slot, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
-            if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+            if k % BOARDS_PER_CHECK == 0 && stop() {
                 return;
             }
             let Ok(cells) = <&[u8; CELLS]>::try_from(cells) else { continue };
@@ -82,11 +79,7 @@ pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'p
                 Err(OutOfMemory) => out_of_memory.store(true, std::sync::atomic::Ordering::Relaxed),
             }
         }
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    let rows = rows?;
+    })?;
     if out_of_memory.into_inner() {
         return Err(memory_error(OutOfMemory));
     }
@@ -169,7 +162,7 @@ fn board_at(values: &[u8], k: usize) -> Option<&[u8; CELLS]> {
 /// An empty vector with room for `count` rows, or MemoryError.
 fn empty_rows(count: usize) -> PyResult<Vec<Row>> {
     let mut rows = Vec::new();
-    rows.try_reserve_exact(count).map_err(|_| PyMemoryError::new_err(format!("boards: no memory for {count} rows")))?;
+    rows.try_reserve_exact(count).map_err(|_| out_of_memory("boards", &format!("{count} rows")))?;
     crate::batch::pages::advise_huge_pages(&mut rows);
     Ok(rows)
 }
@@ -179,21 +172,7 @@ fn search(py: Python<'_>, grid: &Grid) -> PyResult<Canonical> {
     py.detach(|| Searcher::new().canonical(grid.cells())).map_err(memory_error)
 }
 
-fn memory_error(_: OutOfMemory) -> PyErr {
-    PyMemoryError::new_err("canonical form: out of memory for the search")
+pub(crate) fn memory_error(_: OutOfMemory) -> PyErr {
+    out_of_memory("board", "the canonical form's search")
 }
 
-/// `seed`: None for a fresh seed from the operating system, else an int in 0..2**64.
-fn seed_value(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let Some(seed) = seed.filter(|seed| !seed.is_none()) else {
-        return os_seed().map_err(|error| PyValueError::new_err(error.to_string()));
-    };
-    if seed.is_instance_of::<PyBool>() || !seed.is_instance_of::<PyInt>() {
-        let found = seed.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        return Err(PyTypeError::new_err(format!("seed: expected an int or None, got {found}")));
-    }
-    seed.extract::<u64>().map_err(|_| {
-        let shown = crate::error::shorten(&seed.to_string());
-        PyValueError::new_err(format!("seed: expected an int from 0 to 2**64 - 1 or None, got {shown}"))
-    })
-}

@@ -9,6 +9,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::bindings::input::streams::{PyReader, PyWriter};
 use crate::cli::{self, Env};
+use crate::bindings::input::arguments::type_name;
 
 #[doc = stub_doc!("main")]
 #[pyfunction]
@@ -101,9 +102,6 @@ fn arguments(argv: &Bound<'_, PyAny>) -> PyResult<Vec<OsString>> {
     Ok(arguments)
 }
 
-fn type_name(object: &Bound<'_, PyAny>) -> String {
-    object.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "object".to_owned())
-}
 
 /// After a broken pipe (`valid-sudoku --json big.txt | head`), points stdout at /dev/null so
 /// Python's own flush at exit does not complain a second time, as the Python docs advise.

@@ -3,24 +3,26 @@
 //! batch driver's part queue), Ctrl-C heard through `interrupt`.
 
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
+use pyo3::types::{PyInt, PyString, PyTuple};
 
-use crate::bindings::input::arguments::thread_count;
+use crate::bindings::input::arguments::{count_value, flag_value, int_value, out_of_memory, seed_value, shown, thread_count, type_name};
 use crate::bindings::input::board_value::PyBoard;
-use crate::bindings::run::interrupt::{interruptible, Interrupt};
+use crate::bindings::run::interrupt::interruptible;
+use crate::batch::source::try_zeroed;
 use crate::bindings::input::numpy_input;
-use crate::generate::{self as core, fill_rows, level_of, Puzzle, Request, Symmetry};
+use crate::error::quoted_names;
+use crate::generate::{self as core, fill_rows, level_of, symmetry_of, Puzzle, Request, Symmetry};
 use crate::grid::CELLS;
-use crate::rng::{os_seed, Rng};
+use crate::rng::Rng;
 
 #[doc = stub_doc!("random_grid")]
 #[pyfunction]
 #[pyo3(signature = (*, seed = None))]
 pub fn random_grid(py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
     let seed = seed_value(seed)?;
-    let made = interruptible(py, "generation", move |stop| core::random_grid(&mut Rng::new(seed), stop))?;
+    let made = interruptible(py, "generation", move |stop| core::random_grid(&mut Rng::new(seed), &mut || stop()))?;
     Ok(PyBoard::from_grid(made))
 }
 
@@ -60,7 +62,7 @@ pub fn generate(
 ) -> PyResult<PyBoard> {
     let request = request_value(clues, minimal, symmetry, difficulty)?;
     let seed = seed_value(seed)?;
-    let made = interruptible(py, "generation", move |stop| core::generate(&request, &mut Rng::new(seed), stop))?;
+    let made = interruptible(py, "generation", move |stop| core::generate(&request, &mut Rng::new(seed), &mut || stop()))?;
     Ok(PyBoard::from_grid(made.puzzle))
 }
 
@@ -87,7 +89,7 @@ pub fn generate_many<'py>(
     let request = request_value(clues, minimal, symmetry, difficulty)?;
     let seed = seed_value(seed)?;
     let threads = thread_count(threads)?;
-    let want_solutions = bool_value(solutions, "solutions")?;
+    let want_solutions = flag_value(solutions, "solutions")?;
     let make = |rng: &mut Rng, stop: &mut dyn FnMut() -> bool| core::generate(&request, rng, stop);
     let (puzzles, solved) = run_many(py, &make, count, seed, threads, want_solutions)?;
     let puzzles = puzzles.into_pyarray(py).reshape([count, CELLS])?;
@@ -105,30 +107,31 @@ fn request_value(
     symmetry: Option<&Bound<'_, PyAny>>,
     difficulty: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Request> {
-    let clues = match clues {
-        Some(clues) if !clues.is_none() => Some(clues_value(clues)?),
-        _ => None,
+    let (clues, given) = match clues {
+        Some(clues) if !clues.is_none() => {
+            let clues = int_value(clues, "clues", "an int or None")?;
+            (Some(clues_count(&clues)?), shown(&clues))
+        }
+        _ => (None, String::new()),
     };
     let difficulty = match difficulty.filter(|d| !d.is_none()) {
         Some(difficulty) => {
             let Ok(name) = difficulty.cast::<PyString>() else {
                 return Err(PyTypeError::new_err(format!("difficulty: expected a str or None, got {}", type_name(difficulty))));
             };
-            Some(level_of(name.to_str()?).map_err(PyValueError::new_err)?)
+            Some(level_of(name.to_str()?, "difficulty", " or None").map_err(PyValueError::new_err)?)
         }
         None => None,
     };
-    let request = Request { clues, minimal: bool_value(minimal, "minimal")?, symmetry: symmetry_value(symmetry)?, difficulty };
-    request.check().map_err(|error| PyValueError::new_err(error.to_string()))?;
+    let request = Request { clues, minimal: flag_value(minimal, "minimal")?, symmetry: symmetry_value(symmetry)?, difficulty };
+    // The message names the count as given: a huge or negative one was clamped for the check.
+    request.check().map_err(|error| PyValueError::new_err(error.message(&given)))?;
     Ok(request)
 }
 
-/// `clues`: an int (not a bool); out-of-range values get the core's message.
-fn clues_value(clues: &Bound<'_, PyAny>) -> PyResult<usize> {
-    if clues.is_instance_of::<PyBool>() || !clues.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!("clues: expected an int or None, got {}", type_name(clues))));
-    }
-    // Negative and huge counts are both "fewer than 17" or "more than 81" to the check.
+/// `clues` as a count for the check: negative and huge counts are "fewer than 17" and "more
+/// than 81" to it, whatever their size.
+fn clues_count(clues: &Bound<'_, PyInt>) -> PyResult<usize> {
     if clues.lt(0)? {
         return Ok(0);
     }
@@ -138,55 +141,11 @@ fn clues_value(clues: &Bound<'_, PyAny>) -> PyResult<usize> {
 /// `symmetry`: None or one of the seven names.
 fn symmetry_value(symmetry: Option<&Bound<'_, PyAny>>) -> PyResult<Symmetry> {
     let Some(symmetry) = symmetry.filter(|s| !s.is_none()) else { return Ok(Symmetry::None) };
-    let names = Symmetry::ALL.map(|s| format!("'{}'", s.name())).join(", ");
     let Ok(name) = symmetry.cast::<PyString>() else {
+        let names = quoted_names(&Symmetry::ALL.map(Symmetry::name));
         return Err(PyTypeError::new_err(format!("symmetry: expected one of {names} or None, got {}", type_name(symmetry))));
     };
-    let name = name.to_str()?;
-    Symmetry::from_name(name).ok_or_else(|| {
-        let shown = crate::error::shorten(name);
-        PyValueError::new_err(format!("symmetry: expected one of {names} or None, got '{shown}'"))
-    })
-}
-
-/// A flag that must be a real bool (so `minimal=1` or `solutions="no"` is a clear error);
-/// False when not given.
-fn bool_value(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<bool> {
-    let Some(value) = value else { return Ok(false) };
-    if !value.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name}: expected True or False, got {}", type_name(value))));
-    }
-    value.extract::<bool>()
-}
-
-/// `n`: an int 0 or more (not a bool).
-fn count_value(n: &Bound<'_, PyAny>) -> PyResult<usize> {
-    if n.is_instance_of::<PyBool>() || !n.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!("n: expected an int, got {}", type_name(n))));
-    }
-    if n.lt(0)? {
-        let shown = crate::error::shorten(&n.to_string());
-        return Err(PyValueError::new_err(format!("n: expected an int 0 or more, got {shown}")));
-    }
-    n.extract::<usize>().map_err(|_| PyMemoryError::new_err(format!("n: not enough memory for {} rows", crate::error::shorten(&n.to_string()))))
-}
-
-/// `seed`: None for a seed from the operating system, else an int from 0 to 2**64 - 1.
-fn seed_value(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let Some(seed) = seed.filter(|s| !s.is_none()) else {
-        return os_seed().map_err(|error| PyRuntimeError::new_err(error.to_string()));
-    };
-    if seed.is_instance_of::<PyBool>() || !seed.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!("seed: expected an int or None, got {}", type_name(seed))));
-    }
-    seed.extract::<u64>().map_err(|_| {
-        let shown = crate::error::shorten(&seed.to_string());
-        PyValueError::new_err(format!("seed: expected an int from 0 to 2**64 - 1 or None, got {shown}"))
-    })
-}
-
-fn type_name(value: &Bound<'_, PyAny>) -> String {
-    value.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+    symmetry_of(name.to_str()?, "symmetry", " or None").map_err(PyValueError::new_err)
 }
 
 /// `count` rows (and their solutions, when asked) made by `make`, on up to `threads` threads.
@@ -198,21 +157,12 @@ fn run_many(
     threads: usize,
     want_solutions: bool,
 ) -> PyResult<(Vec<u8>, Vec<u8>)> {
-    let too_many = || PyMemoryError::new_err(format!("n: not enough memory for {count} rows"));
+    let too_many = || out_of_memory("n", &format!("{count} rows"));
     let bytes = count.checked_mul(CELLS).ok_or_else(too_many)?;
-    let mut puzzles = filled(bytes).ok_or_else(too_many)?;
-    let mut solutions = filled(if want_solutions { bytes } else { 0 }).ok_or_else(too_many)?;
-    let interrupt = Interrupt::new();
-    let outcome = py.detach(|| fill_rows(make, seed, 0, &mut puzzles, &mut solutions, threads, &|| interrupt.should_stop()));
-    interrupt.answer(outcome, "generation")?;
+    // Zeroed lazily (calloc): no pass over the output before the first row, nor after a stop.
+    let mut puzzles = try_zeroed(bytes).map_err(|_| too_many())?;
+    let mut solutions = try_zeroed(if want_solutions { bytes } else { 0 }).map_err(|_| too_many())?;
+    interruptible(py, "generation", |stop| fill_rows(make, seed, 0, &mut puzzles, &mut solutions, threads, stop))?;
     Ok((puzzles, solutions))
-}
-
-/// A zeroed buffer of `bytes`, or `None` when memory is short.
-fn filled(bytes: usize) -> Option<Vec<u8>> {
-    let mut buffer = Vec::new();
-    buffer.try_reserve_exact(bytes).ok()?;
-    buffer.resize(bytes, 0);
-    Some(buffer)
 }
 

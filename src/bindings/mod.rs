@@ -58,6 +58,7 @@ pub(crate) mod run;
 pub(crate) mod board;
 pub(crate) mod canonical;
 pub(crate) mod cli;
+pub(crate) mod columns;
 pub(crate) mod exceptions;
 pub(crate) mod generate;
 pub(crate) mod scoring;

@@ -13,10 +13,12 @@ pub mod map;
 mod search;
 mod structure;
 mod tables;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod reference;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 
 pub use map::Map;
 pub use search::{Canonical, OutOfMemory, Searcher};

@@ -2,6 +2,8 @@
 //! (digits numbered in order of first appearance). For each orientation and column map (from
 //! [`Map::from_index`]) a depth-first search picks the image rows in order, pruned as soon as
 //! a prefix is above the best string found. Shares nothing with the fast search but [`Map`].
+// Test helpers, also built for the measuring drivers (`--features drivers`), which use a few.
+#![cfg_attr(not(test), allow(dead_code, unused_imports))]
 
 use super::map::{Map, GEOMETRIES};
 use crate::grid::{CELLS, SIDE};

@@ -118,9 +118,11 @@ pub enum Command {
     Solve(SolveArgs),
     /// Write each board's canonical (minlex) form: one line of 81 digits per board, 0 for empty.
     #[command(after_help = CANONICAL_EXAMPLES)]
+    #[command(mut_arg("json", |arg| arg.help("Write one JSON object per line: source, line and \"canonical\"")))]
     Canonical(FormArgs),
     /// Report each board equivalent to an earlier one (same canonical form), across all files.
     #[command(after_help = DEDUPE_EXAMPLES)]
+    #[command(mut_arg("json", |arg| arg.help("Write one JSON object per duplicate: source, line and \"duplicate_of\"")))]
     Dedupe(FormArgs),
     /// Make proper puzzles (exactly one solution each): one per line, 81 characters, '.' for
     /// empty; with --solutions, CSV with a puzzle,solution header.
@@ -128,6 +130,7 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Grade each board as a person would solve it: level, score and hardest technique.
     #[command(after_help = GRADE_EXAMPLES)]
+    #[command(mut_arg("json", |arg| arg.help("Write one JSON object per line: source, line, \"proper\" and the grade's fields")))]
     Grade(FormArgs),
 }
 
@@ -145,7 +148,7 @@ met, 130 when interrupted (the lines written so far are whole).";
 #[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
 pub struct GenerateArgs {
     /// How many puzzles to make.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: u64,
 
     /// Exactly this many givens (22-81; 24-81 with a symmetry).
@@ -187,8 +190,7 @@ pub struct FormArgs {
     #[command(flatten)]
     pub inputs: Inputs,
 
-    /// Write one JSON object per line: source, line, and "canonical" (canonical),
-    /// "duplicate_of" (dedupe, for each duplicate) or the grade's fields (grade).
+    /// Write one JSON object per line (each subcommand's help says which fields).
     #[arg(long)]
     pub json: bool,
 

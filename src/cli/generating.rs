@@ -41,8 +41,7 @@ pub fn generate<W: Write, E: Write>(args: &GenerateArgs, stdout: W, mut stderr: 
     };
     let mut out = BufWriter::new(out);
     let threads = args.threads.map_or_else(available_threads, |n| usize::try_from(n).unwrap_or(usize::MAX));
-    let line = if args.solutions { 2 * CELLS + 2 } else { CELLS + 1 } as u64;
-    let mut progress = Progress::new(env.stderr_is_terminal, Some(args.count.saturating_mul(line)));
+    let mut progress = Progress::of_puzzles(env.stderr_is_terminal, args.count);
     let outcome = stream(args, &request, seed, threads, &mut out, &mut progress, env.interrupted);
     progress.finish();
     let flushed = out.flush();
@@ -60,15 +59,10 @@ pub fn generate<W: Write, E: Write>(args: &GenerateArgs, stdout: W, mut stderr: 
 fn request_of(args: &GenerateArgs) -> Result<Request, String> {
     let symmetry = match &args.symmetry {
         None => Symmetry::None,
-        Some(name) => Symmetry::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-            format!("--symmetry: expected one of {}, got '{name}'", names.join(", "))
-        })?,
+        Some(name) => crate::generate::symmetry_of(name, "--symmetry", "")?,
     };
     let difficulty = match &args.difficulty {
-        Some(name) => Some(crate::generate::level_of(name).map_err(|_| {
-            format!("--difficulty {name}: expected one of {}", crate::generate::request::level_names())
-        })?),
+        Some(name) => Some(crate::generate::level_of(name, "--difficulty", "")?),
         None => None,
     };
     let request = Request { clues: args.clues, minimal: args.minimal, symmetry, difficulty };
@@ -93,7 +87,7 @@ fn stream(
     if args.solutions {
         out.write_all(b"puzzle,solution\n")?;
     }
-    let (mut done, mut written) = (0u64, 0u64);
+    let mut done = 0u64;
     while done < args.count {
         let rows = usize::try_from(args.count - done).unwrap_or(usize::MAX).min(chunk_rows);
         let (puzzles, solutions) =
@@ -128,8 +122,7 @@ fn stream(
         }
         progress.suspend(|| out.write_all(&text))?;
         done += rows as u64;
-        written += text.len() as u64;
-        progress.update(written, done);
+        progress.update(0, done);
     }
     Ok(true)
 }

@@ -15,6 +15,16 @@ const SHOW_AFTER: Duration = Duration::from_secs(1);
 // run. The message carries an estimate from the average rate instead (see [`eta`]).
 const KNOWN_SIZE: &str = "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg}";
 const UNKNOWN_SIZE: &str = "{spinner} [{elapsed_precise}] {bytes} read {msg}";
+const PUZZLES_MADE: &str = "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} puzzles {msg}";
+
+/// What the bar counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Measure {
+    /// Bytes of input read, out of the inputs' size when known; the message counts boards.
+    BytesRead(Option<u64>),
+    /// Puzzles made, out of the number asked for.
+    PuzzlesMade(u64),
+}
 
 /// Whether a bar may be shown at all: never in pipes, in JSON Lines output, or when quiet.
 pub fn wanted(mode: Mode, stderr_is_terminal: bool) -> bool {
@@ -24,18 +34,25 @@ pub fn wanted(mode: Mode, stderr_is_terminal: bool) -> bool {
 /// A bar that appears after [`SHOW_AFTER`], if it is wanted.
 pub struct Progress {
     wanted: bool,
-    total_bytes: Option<u64>,
+    measure: Measure,
     started: Instant,
     bar: Option<ProgressBar>,
 }
 
 impl Progress {
-    /// `total_bytes` is the size of all inputs, when every one is a file of known size.
+    /// A bar of input read: `total_bytes` is the size of all inputs, when every one is a file
+    /// of known size.
     pub fn new(wanted: bool, total_bytes: Option<u64>) -> Self {
-        Progress { wanted, total_bytes, started: Instant::now(), bar: None }
+        Progress { wanted, measure: Measure::BytesRead(total_bytes), started: Instant::now(), bar: None }
     }
 
-    /// Tells how far the work is; shows the bar once the work has proved long.
+    /// A bar of puzzles made, out of `count`.
+    pub fn of_puzzles(wanted: bool, count: u64) -> Self {
+        Progress { wanted, measure: Measure::PuzzlesMade(count), started: Instant::now(), bar: None }
+    }
+
+    /// Tells how far the work is (`bytes` read and `boards` done; a bar of puzzles counts
+    /// only boards); shows the bar once the work has proved long.
     pub fn update(&mut self, bytes: u64, boards: u64) {
         if !self.wanted {
             return;
@@ -43,21 +60,34 @@ impl Progress {
         if self.bar.is_none() && self.started.elapsed() >= SHOW_AFTER {
             self.bar = Some(self.new_bar());
         }
-        if let Some(bar) = &self.bar {
-            bar.set_position(bytes);
-            let left = self.total_bytes.and_then(|total| eta(bytes, total, self.started.elapsed()));
-            match left {
-                Some(left) => bar.set_message(format!("{boards} boards, about {} left", duration_text(left))),
-                None => bar.set_message(format!("{boards} boards")),
+        let Some(bar) = &self.bar else { return };
+        let elapsed = self.started.elapsed();
+        match self.measure {
+            Measure::BytesRead(total) => {
+                bar.set_position(bytes);
+                match total.and_then(|total| eta(bytes, total, elapsed)) {
+                    Some(left) => bar.set_message(format!("{boards} boards, about {} left", duration_text(left))),
+                    None => bar.set_message(format!("{boards} boards")),
+                }
+            }
+            Measure::PuzzlesMade(count) => {
+                bar.set_position(boards);
+                if let Some(left) = eta(boards, count, elapsed) {
+                    bar.set_message(format!("about {} left", duration_text(left)));
+                }
             }
         }
     }
 
     fn new_bar(&self) -> ProgressBar {
-        let template = if self.total_bytes.is_some() { KNOWN_SIZE } else { UNKNOWN_SIZE };
+        let (template, length) = match self.measure {
+            Measure::BytesRead(Some(total)) => (KNOWN_SIZE, Some(total)),
+            Measure::BytesRead(None) => (UNKNOWN_SIZE, None),
+            Measure::PuzzlesMade(count) => (PUZZLES_MADE, Some(count)),
+        };
         let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
-        let target = ProgressDrawTarget::term_like_with_hz(Box::new(OneColumnFree(Term::buffered_stderr())), REFRESH_HZ);
-        ProgressBar::with_draw_target(self.total_bytes, target)
+        let target = ProgressDrawTarget::term_like_with_hz(Box::new(ColumnsFree(Term::buffered_stderr())), REFRESH_HZ);
+        ProgressBar::with_draw_target(length, target)
             .with_style(style)
             .with_elapsed(self.started.elapsed())
     }
@@ -81,20 +111,25 @@ impl Progress {
 /// Redraws per second, as indicatif's own stderr target.
 const REFRESH_HZ: u8 = 20;
 
-/// stderr, one column narrower than it is. A frame as wide as the terminal leaves the cursor
-/// in the last column, where the next character (the `^C` a terminal echoes for Ctrl-C)
-/// wraps to a new line, and the clear that follows then clears that line, not the bar's.
-#[derive(Debug)]
-struct OneColumnFree(Term);
+/// Columns a frame leaves free at the end of the line: the `^C` a terminal echoes for Ctrl-C
+/// (two characters), written where the frame left the cursor, plus one for a terminal that
+/// wraps as soon as its last column is written.
+const FREE_COLUMNS: u16 = 3;
 
-impl OneColumnFree {
+/// stderr, [`FREE_COLUMNS`] narrower than it is. A frame that reaches the last columns leaves
+/// the cursor where the echoed `^C` wraps to a new line, and the clear that follows then
+/// clears that line, leaving the bar on screen.
+#[derive(Debug)]
+struct ColumnsFree(Term);
+
+impl ColumnsFree {
     /// The width a frame may use for a terminal `columns` wide.
     fn usable(columns: u16) -> u16 {
-        columns.saturating_sub(1).max(1)
+        columns.saturating_sub(FREE_COLUMNS).max(1)
     }
 }
 
-impl TermLike for OneColumnFree {
+impl TermLike for ColumnsFree {
     fn width(&self) -> u16 {
         Self::usable(self.0.size().1)
     }
@@ -176,10 +211,10 @@ mod tests {
     }
 
     #[test]
-    fn the_bar_leaves_one_column_free() {
-        assert_eq!(OneColumnFree::usable(80), 79);
-        assert_eq!(OneColumnFree::usable(1), 1);
-        assert_eq!(OneColumnFree::usable(0), 1);
+    fn the_bar_leaves_room_for_the_echoed_ctrl_c() {
+        assert_eq!(ColumnsFree::usable(80), 77);
+        assert_eq!(ColumnsFree::usable(3), 1);
+        assert_eq!(ColumnsFree::usable(0), 1);
     }
 
     #[test]

@@ -42,7 +42,14 @@ pub fn answer(task: Task, cells: &BoardCells, should_stop: &mut dyn FnMut() -> b
         // Out of memory for its levels is out of memory: the same as a failed allocation.
         Task::Grade => {
             let count = solve::count_solutions_interruptible(&grid, 2, should_stop)?;
-            Ok(Found::Graded { count, grade: (count == 1).then(|| crate::steps::logic_grade(&grid)) })
+            // The grade of the puzzle, the same for each of its isomorphs (steps::grade says
+            // why). A puzzle with one solution has few automorphisms, so its canonical search
+            // needs little memory; should even that fail, the board as written is graded.
+            let grade = (count == 1).then(|| {
+                crate::steps::puzzle_logic_grade(&grid, &mut crate::canonical::Searcher::new())
+                    .unwrap_or_else(|_| crate::steps::logic_grade(&grid))
+            });
+            Ok(Found::Graded { count, grade })
         }
         Task::Canonical | Task::Dedupe => {
             Ok(Found::Form(crate::canonical::Searcher::new().canonical(cells).map(|form| form.cells).unwrap_or([0; crate::grid::CELLS])))

@@ -13,8 +13,8 @@ pub mod above;
 pub mod descend;
 pub mod grids;
 pub mod level;
-#[cfg(test)]
-mod measure_tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 pub mod many;
 pub mod puzzle;
 pub mod removal;
@@ -31,5 +31,5 @@ pub mod window;
 pub use grids::random_grid;
 pub use many::fill_rows;
 pub use puzzle::{generate, Puzzle};
-pub use request::{level_of, Request, RequestError};
+pub use request::{level_of, symmetry_of, Request, RequestError};
 pub use symmetry::Symmetry;

@@ -1,6 +1,7 @@
 //! What a caller may ask of a puzzle, and the requests refused before any search starts.
 
 use super::symmetry::Symmetry;
+use crate::error::expected_one_of;
 use crate::grid::CELLS;
 use crate::steps::Level;
 
@@ -31,17 +32,15 @@ pub struct Request {
     pub difficulty: Option<Level>,
 }
 
-/// The levels' names, as an error lists them.
-pub fn level_names() -> String {
-    Level::ALL.map(|level| format!("'{}'", level.name())).join(", ")
+/// A level by its name, or the message that refuses it for `argument` (`"difficulty"` for
+/// Python, `"--difficulty"` for the command), `also` saying what else is accepted.
+pub fn level_of(name: &str, argument: &str, also: &str) -> Result<Level, String> {
+    Level::from_name(name).ok_or_else(|| expected_one_of(argument, &Level::ALL.map(Level::name), also, name))
 }
 
-/// A level by its name, or the message that lists them.
-pub fn level_of(name: &str) -> Result<Level, String> {
-    Level::from_name(name).ok_or_else(|| {
-        let shown: String = name.chars().take(40).collect();
-        format!("difficulty='{shown}': expected one of {}", level_names())
-    })
+/// A symmetry by its name, or the message that refuses it (as [`level_of`]).
+pub fn symmetry_of(name: &str, argument: &str, also: &str) -> Result<Symmetry, String> {
+    Symmetry::from_name(name).ok_or_else(|| expected_one_of(argument, &Symmetry::ALL.map(Symmetry::name), also, name))
 }
 
 /// A request that cannot be met, or not in reasonable time; the message names the argument.
@@ -61,33 +60,56 @@ pub enum RequestError {
     Orbits { clues: usize, symmetry: Symmetry },
     /// A minimal puzzle with more givens than the search finds.
     MinimalTooMany(usize),
+    /// A level above easy with at most one blank cell, which a naked single always fills.
+    AlwaysEasy { clues: usize, level: Level },
 }
 
 impl std::fmt::Display for RequestError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(&self.clues().to_string()))
+    }
+}
+
+impl RequestError {
+    /// The count of givens asked for.
+    pub fn clues(&self) -> usize {
         match *self {
-            RequestError::Impossible(clues) => write!(
-                f,
-                "clues={clues}: no Sudoku puzzle with fewer than {FEWEST_POSSIBLE} clues has a unique solution \
+            RequestError::Impossible(clues)
+            | RequestError::TooMany(clues)
+            | RequestError::BelowFloor { clues, .. }
+            | RequestError::Orbits { clues, .. }
+            | RequestError::MinimalTooMany(clues)
+            | RequestError::AlwaysEasy { clues, .. } => clues,
+        }
+    }
+
+    /// The message, with the count written as `given`: a caller whose count was out of range
+    /// for `usize` (and so was clamped for the check) names the value its user gave.
+    pub fn message(&self, given: &str) -> String {
+        match *self {
+            RequestError::Impossible(_) => format!(
+                "clues={given}: no Sudoku puzzle with fewer than {FEWEST_POSSIBLE} clues has a unique solution \
                  (McGuire, Tugemann and Civario, 2012)"
             ),
-            RequestError::TooMany(clues) => write!(f, "clues={clues}: a board has only {CELLS} cells"),
-            RequestError::BelowFloor { clues, floor, symmetry } => {
+            RequestError::TooMany(_) => format!("clues={given}: a board has only {CELLS} cells"),
+            RequestError::BelowFloor { floor, symmetry, .. } => {
                 let with = match symmetry {
                     Symmetry::None => String::new(),
                     other => format!(" with symmetry='{}'", other.name()),
                 };
-                write!(f, "clues={clues}{with}: the generator makes puzzles with at least {floor} clues{with}; fewer take too long to find")
+                format!("clues={given}{with}: the generator makes puzzles with at least {floor} clues{with}; fewer take too long to find")
             }
-            RequestError::Orbits { clues, symmetry } => write!(
-                f,
-                "clues={clues} with symmetry='{}': its givens come in groups of 4 cells (and the centre alone), \
+            RequestError::Orbits { symmetry, .. } => format!(
+                "clues={given} with symmetry='{}': its givens come in groups of 4 cells (and the centre alone), \
                  so the count must be a multiple of 4 or one more",
                 symmetry.name()
             ),
-            RequestError::MinimalTooMany(clues) => write!(
-                f,
-                "clues={clues} with minimal=True: minimal puzzles with more than {MOST_MINIMAL} clues are too rare to find by search"
+            RequestError::AlwaysEasy { level, .. } => format!(
+                "clues={given} with difficulty='{}': a puzzle with at most one blank cell is always easy (a naked single fills it)",
+                level.name()
+            ),
+            RequestError::MinimalTooMany(_) => format!(
+                "clues={given} with minimal=True: minimal puzzles with more than {MOST_MINIMAL} clues are too rare to find by search"
             ),
         }
     }
@@ -127,6 +149,9 @@ impl Request {
         }
         if self.minimal && clues > MOST_MINIMAL {
             return Err(RequestError::MinimalTooMany(clues));
+        }
+        if let Some(level) = self.difficulty.filter(|&level| level != Level::Easy && clues + 1 >= CELLS) {
+            return Err(RequestError::AlwaysEasy { clues, level });
         }
         Ok(())
     }

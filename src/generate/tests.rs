@@ -188,10 +188,10 @@ fn a_difficulty_is_the_puzzle_grade() {
             }
         }
     }
-    assert_eq!(level_of("extreme"), Ok(Level::Extreme));
+    assert_eq!(level_of("extreme", "difficulty", ""), Ok(Level::Extreme));
     assert_eq!(
-        level_of("nope"),
-        Err("difficulty='nope': expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing'".to_string())
+        level_of("nope", "difficulty", " or None"),
+        Err("difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing' or None, got 'nope'".to_string())
     );
 }
 

@@ -2,6 +2,8 @@
 //! the checked path elsewhere) against the slow reference rule, on pairs built to test each step of the
 //! kernel's argument: complete and incomplete grids, repeats that keep every unit's sum or
 //! every unit's digits 1-8, broken givens (9s too), and values above 9 in either board.
+// Test helpers, also built for the measuring drivers (`--features drivers`), which use a few.
+#![cfg_attr(not(test), allow(dead_code, unused_imports))]
 
 use super::tests::{grid, near_misses, reference, xorshift, SOLVED};
 use super::*;
@@ -81,7 +83,7 @@ fn pair(state: &mut u64) -> ([u8; CELLS], [u8; CELLS]) {
     (puzzle, c)
 }
 
-fn pairs(count: usize, seed: u64) -> (Vec<u8>, Vec<u8>) {
+pub(super) fn pairs(count: usize, seed: u64) -> (Vec<u8>, Vec<u8>) {
     let mut state = seed;
     let (mut puzzles, mut candidates) = (Vec::new(), Vec::new());
     for _ in 0..count {
@@ -238,37 +240,3 @@ fn the_sum_step_of_the_argument() {
     }
 }
 
-/// A measuring driver, not a timed test: `cargo test --release --lib score::kernel_tests --
-/// --ignored --nocapture` prints `solution_chunk`'s pairs per second beside the batch
-/// validator's boards per second on the candidates alone, both in the driver's 1,024-board
-/// chunks (`PAIRS` sets the number of pairs; the default is out of cache).
-#[test]
-#[ignore = "a measuring driver: run with --ignored"]
-fn solutions_against_the_validator() {
-    let count = std::env::var("PAIRS").ok().and_then(|v| v.parse().ok()).unwrap_or(1 << 20);
-    let (p, c) = pairs(count, 0x5EED);
-    let best = |run: &mut dyn FnMut()| {
-        (0..7)
-            .map(|_| {
-                let start = std::time::Instant::now();
-                run();
-                start.elapsed().as_secs_f64()
-            })
-            .fold(f64::INFINITY, f64::min)
-    };
-    let chunk = batch::run::CHUNK;
-    let mut out = vec![false; count];
-    let valid = best(&mut || {
-        for (flags, c) in out.chunks_mut(chunk).zip(c.chunks(chunk * CELLS)) {
-            batch::validate_chunk(c, flags);
-        }
-    });
-    let solutions = best(&mut || {
-        for ((flags, p), c) in out.chunks_mut(chunk).zip(p.chunks(chunk * CELLS)).zip(c.chunks(chunk * CELLS)) {
-            std::hint::black_box(solution_chunk(&[p, c], flags));
-        }
-    });
-    let rate = |time: f64| count as f64 / time / 1e6;
-    println!("validator ({:?}): {:.0} M boards/s", batch::kernel(), rate(valid));
-    println!("solution_chunk: {:.0} M pairs/s, {:.2}x the validator", rate(solutions), valid / solutions);
-}

@@ -162,7 +162,9 @@ fn against_reference(puzzle: &[u8; CELLS], candidate: &[u8; CELLS], solution: &[
     (differ == 0, correct, empty)
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod kernel_tests;
-#[cfg(test)]
+#[cfg(any(test, feature = "drivers"))]
 mod tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;

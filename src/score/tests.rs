@@ -1,3 +1,5 @@
+// Test helpers, also built for the measuring drivers (`--features drivers`), which use a few.
+#![cfg_attr(not(test), allow(dead_code, unused_imports))]
 use super::*;
 use crate::batch::source::Values;
 use crate::batch::BoardSource;

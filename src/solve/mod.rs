@@ -12,8 +12,8 @@ mod search;
 mod state;
 mod tables;
 mod variants;
-#[cfg(test)]
-mod data_tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 #[cfg(test)]
 mod stats_tests;
 #[cfg(test)]

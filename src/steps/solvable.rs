@@ -72,12 +72,10 @@ mod tests {
     /// Puzzles of each level, from the public hard sets when they are there and from the
     /// generator (minimal puzzles, a few of them needing guessing).
     fn puzzles() -> Vec<Grid> {
-        let dir = std::env::var("VALID_SUDOKU_DATA").unwrap_or_else(|_| "../../shared/data".into());
         let mut found = Vec::new();
         for name in ["norvig/sudoku-top95.txt", "norvig/sudoku-hardest.txt", "norvig/sudokus_hard.txt"] {
-            let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap_or_default();
-            for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')) {
-                if let Ok(grid) = grid_from_text(&line[..81]) {
+            for line in crate::test_data::test_data_boards(name) {
+                if let Ok(grid) = grid_from_text(&line) {
                     if count_solutions(&grid, 2) == 1 {
                         found.push(grid);
                     }

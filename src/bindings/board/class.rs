@@ -14,6 +14,7 @@ use crate::check::is_valid;
 use crate::grid::SIDE;
 use crate::render;
 use crate::text;
+use crate::bindings::input::arguments::type_name;
 
 #[pymethods]
 impl PyBoard {
@@ -195,7 +196,3 @@ fn axis_index(axis: &str, index: &Bound<'_, PyAny>) -> PyResult<usize> {
     usize::try_from(from_start).ok().filter(|&i| i < SIDE).ok_or_else(|| out_of_range(value.to_string()))
 }
 
-/// The name of an object's type, for messages.
-fn type_name(object: &Bound<'_, PyAny>) -> String {
-    object.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "object".to_owned())
-}

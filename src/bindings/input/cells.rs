@@ -14,6 +14,7 @@ use crate::bindings::input::pystr::{first_chars, int_text, text_of, SHOWN_PLUS_O
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::parse;
+use crate::bindings::input::arguments::type_name;
 
 const BOARD_EXPECTED: &str =
     "a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array";
@@ -185,9 +186,6 @@ pub fn cell_value(place: Place, cell: &Bound<'_, PyAny>) -> Result<u8, InputErro
     }
 }
 
-fn type_name(object: &Bound<'_, PyAny>) -> String {
-    object.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "object".to_owned())
-}
 
 fn int_value(place: Place, int: &Bound<'_, PyInt>) -> Result<u8, InputError> {
     match int.extract::<i64>() {

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use crate::grid::{CELLS, SIDE};
 use crate::steps::geometry::cell_name;
 use crate::steps::MarksError;
+use crate::bindings::input::arguments::type_name;
 
 const EXPECTED: &str = "9 rows of 9 sets of digits 1-9, or a (9, 9) uint16 bitmask array";
 
@@ -28,7 +29,8 @@ pub fn read_marks(marks: &Bound<'_, PyAny>) -> PyResult<[u16; CELLS]> {
         return Ok(out);
     }
     if marks.hasattr("dtype")? {
-        return Err(PyTypeError::new_err(format!("candidates: expected {EXPECTED}, got an array of another dtype")));
+        let dtype = marks.getattr("dtype").and_then(|dtype| dtype.str()).map(|name| name.to_string()).unwrap_or_default();
+        return Err(PyTypeError::new_err(format!("candidates: expected {EXPECTED}, got an array of dtype {}", crate::error::shorten(&dtype))));
     }
     if marks.is_instance_of::<pyo3::types::PyString>() || marks.is_instance_of::<pyo3::types::PyBytes>() {
         return Err(PyTypeError::new_err(format!("candidates: expected {EXPECTED}, got {}", type_name(marks))));
@@ -76,9 +78,6 @@ fn sequence<'py>(object: &Bound<'py, PyAny>, place: &str) -> PyResult<Vec<Bound<
     (0..length).map(|i| object.get_item(i)).collect()
 }
 
-fn type_name(object: &Bound<'_, PyAny>) -> String {
-    object.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "an object".into())
-}
 
 /// The message for marks a filled cell rules out.
 pub fn marks_error(error: MarksError) -> PyErr {

@@ -6,6 +6,10 @@
 //! before every chunk on every thread and hands out no chunk after a stop, and the output is
 //! grown a block at a time as the work reaches it, so no pass over the whole output (8 GB
 //! for a solution per board of 10**8) runs before the first board, or after a stop.
+//!
+//! The driver makes the call's one `Interrupt` and hands an operation that asks too (a long
+//! search, a board after board loop) its [`Stop`]: an operation cannot make one of its own,
+//! which could take the signal while the driver went on reading and growing every block.
 
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -13,7 +17,7 @@ use pyo3::prelude::*;
 use crate::bindings::input::boards::{batch_error, Boards, Form};
 use crate::bindings::run::interrupt::Interrupt;
 use crate::batch::source::try_filled;
-use crate::batch::{self, BatchError, BoardSource, Check, Cost, Failure, TextOp, Values};
+use crate::batch::{self, BatchError, BoardSource, Check, Cost, Failure, Stop, TextOp, Values};
 use crate::grid::CELLS;
 
 /// Boards read from Python objects per step: about 330 KB of values per argument.
@@ -29,41 +33,30 @@ fn block_for(cost: Cost) -> usize {
 }
 
 /// The output of `op` for every board of `inputs` (which must all hold as many boards), on
-/// up to `threads` threads. `op(values, out)` gets a chunk's boards, one slice of checked
-/// values per input, and the chunk's output slots.
+/// up to `threads` threads. `op(values, out, stop)` gets a chunk's boards, one slice of
+/// checked values per input, the chunk's output slots, and the call's stop: an operation
+/// that runs long on a chunk asks it (between boards, inside a search) and returns early
+/// once it says yes; the driver asks the same one and returns the exception.
 pub fn run_batch<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, op: Op) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
-    Op: Fn(&[&[u8]], &mut [T]) + Sync,
+    Op: Fn(&[&[u8]], &mut [T], Stop<'_>) + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Checked, batch::accepting(op))
+    let op = move |_, values: &[&[u8]], out: &mut [T], stop: Stop<'_>| {
+        op(values, out, stop);
+        true
+    };
+    run_batch_with(py, inputs, threads, cost, Driver::Checked, op)
 }
 
-/// [`run_batch`] for an operation that asks `interrupt` itself (a long search): the driver
-/// asks the same one between chunks, and its exception is what the call returns.
-pub fn run_batch_heard<T, Op>(
-    py: Python<'_>,
-    inputs: &mut [Boards<'_>],
-    threads: usize,
-    cost: Cost,
-    interrupt: &Interrupt,
-    op: Op,
-) -> PyResult<Vec<T>>
-where
-    T: Send + Clone + Default,
-    Op: Fn(&[&[u8]], &mut [T]) + Sync,
-{
-    run_batch_with(py, inputs, threads, cost, interrupt, Driver::Checked, batch::accepting(op))
-}
-
-/// [`run_batch`] for an operation that checks the values of sources read in place itself
-/// (`batch::run_raw`): `op` returns false when some value is above 9.
+/// [`run_batch`] for a light operation that checks the values of sources read in place
+/// itself (`batch::run_raw`): `op` returns false when some value is above 9.
 pub fn run_batch_raw<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, op: Op) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Raw, batch::indexed(op))
+    run_batch_with(py, inputs, threads, cost, Driver::Raw, move |_, values: &[&[u8]], out: &mut [T], _: Stop<'_>| op(values, out))
 }
 
 /// [`run_batch_raw`], with the operation's shortcut for puzzle text read in place
@@ -80,21 +73,36 @@ where
     T: Send + Clone + Default,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
 {
-    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::RawText(text_op), batch::indexed(op))
+    let op = move |_, values: &[&[u8]], out: &mut [T], _: Stop<'_>| op(values, out);
+    run_batch_with(py, inputs, threads, cost, Driver::RawText(text_op), op)
 }
 
-/// [`run_batch`] for an operation keyed by board number: `op(first, values, out)` gets the
-/// number of the chunk's first board too.
+/// [`run_batch`] for a light operation keyed by board number: `op(first, values, out)` gets
+/// the number of the chunk's first board too.
 pub fn run_batch_indexed<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, op: Op) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
     Op: Fn(usize, &[&[u8]], &mut [T]) + Sync,
 {
-    let op = move |first, values: &[&[u8]], out: &mut [T]| {
+    let op = move |first, values: &[&[u8]], out: &mut [T], _: Stop<'_>| {
         op(first, values, out);
         true
     };
-    run_batch_with(py, inputs, threads, cost, &Interrupt::new(), Driver::Checked, op)
+    run_batch_with(py, inputs, threads, cost, Driver::Checked, op)
+}
+
+/// Runs `work` over sources in memory with the GIL released, handing it the call's one stop
+/// for the driver it runs ([`batch::run_until`]): for a call that drives blocks itself. A
+/// failure of source `k` is reported under `names[k]`.
+pub fn run_detached<R: Send>(
+    py: Python<'_>,
+    names: &[&'static str],
+    work: impl FnOnce(Stop<'_>) -> Result<R, Failure> + Send,
+) -> PyResult<R> {
+    let interrupt = Interrupt::new();
+    let outcome = py.detach(|| work(&|| interrupt.should_stop()));
+    let answer = outcome.map_err(|failure| failed(py, &interrupt, names, failure))?;
+    interrupt.answer(Ok(answer), "the batch")
 }
 
 /// Which entry of the driver runs the operation.
@@ -107,21 +115,15 @@ enum Driver<'a, T> {
     RawText(TextOp<'a, T>),
 }
 
-/// The body of them all.
-fn run_batch_with<T, Op>(
-    py: Python<'_>,
-    inputs: &mut [Boards<'_>],
-    threads: usize,
-    cost: Cost,
-    interrupt: &Interrupt,
-    driver: Driver<'_, T>,
-    op: Op,
-) -> PyResult<Vec<T>>
+/// The body of them all: `op(first, values, out, stop)`.
+fn run_batch_with<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, driver: Driver<'_, T>, op: Op) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
-    Op: Fn(usize, &[&[u8]], &mut [T]) -> bool + Sync,
+    Op: Fn(usize, &[&[u8]], &mut [T], Stop<'_>) -> bool + Sync,
 {
+    let interrupt = Interrupt::new();
     let stop = || interrupt.should_stop();
+    let op = |first, values: &[&[u8]], out: &mut [T]| op(first, values, out, &stop);
     let drive = |sources: &[&dyn BoardSource], first: usize, out: &mut [T]| {
         let (check, text_op) = match driver {
             Driver::Raw => (Check::AfterRefusal, None),
@@ -137,10 +139,7 @@ where
     out.try_reserve_exact(count).map_err(|_| memory())?;
     crate::batch::pages::advise_huge_pages(&mut out);
     let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
-    let fail = |failure: Failure| match failure.error {
-        BatchError::Stopped => stopped(interrupt),
-        error => batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error),
-    };
+    let fail = |failure: Failure| failed(py, &interrupt, &names, failure);
     let all_native = inputs.iter().all(|input| matches!(input.form, Form::Native(_)));
     if all_native {
         let sources: Vec<&dyn BoardSource> = inputs.iter().filter_map(native_source).collect();
@@ -164,7 +163,7 @@ where
     while out.len() < count {
         // Reading objects holds the GIL and asks no one: Ctrl-C is heard here, between chunks.
         if stop() {
-            return Err(stopped(interrupt));
+            return Err(stopped(&interrupt));
         }
         let first = out.len();
         let boards = OBJECT_CHUNK.min(count - first);
@@ -191,8 +190,19 @@ where
 
 /// What a stopped call raises: the exception the signal handler raised (KeyboardInterrupt),
 /// or, if the handler raised none (a stop asked by the operation itself), a plain one.
-pub fn stopped(interrupt: &Interrupt) -> PyErr {
+fn stopped(interrupt: &Interrupt) -> PyErr {
     interrupt.take_raised().unwrap_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
+}
+
+/// What a failed run raises: a Ctrl-C heard meanwhile first (Python has cleared the signal,
+/// so dropping its exception would lose it), else the first bad input, named.
+fn failed(py: Python<'_>, interrupt: &Interrupt, names: &[&'static str], failure: Failure) -> PyErr {
+    match failure.error {
+        BatchError::Stopped => stopped(interrupt),
+        error => interrupt
+            .take_raised()
+            .unwrap_or_else(|| batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error)),
+    }
 }
 
 /// The source of an argument whose boards are in memory (arrays, tensors, bytes, Arrow).

@@ -5,6 +5,11 @@
 //! call (the only one whose check can see the signal) re-attaches every few milliseconds to
 //! ask; once a handler raised, every thread of the call is told to stop, and the exception is
 //! what the call returns.
+//!
+//! One call, one `Interrupt`: Python runs a handler once per signal, so a second `Interrupt`
+//! asking beside the first may take the signal from it, and whatever asks the first goes on
+//! as if no Ctrl-C had come. Only this module's drivers (`interruptible` here, the batch
+//! driver in `batch_run`) make one, and they hand the work nothing but its [`Stop`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -14,13 +19,14 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
+use crate::batch::Stop;
 use crate::solve::Stopped;
 
 /// How often the calling thread asks Python for pending signals.
 const CHECK_EVERY: Duration = Duration::from_millis(5);
 
 /// The shared state of one call's interruptible work.
-pub struct Interrupt {
+pub(super) struct Interrupt {
     caller: ThreadId,
     stopped: AtomicBool,
     error: Mutex<Option<PyErr>>,
@@ -29,7 +35,7 @@ pub struct Interrupt {
 
 impl Interrupt {
     /// For work started now by the calling thread.
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         Interrupt {
             caller: thread::current().id(),
             stopped: AtomicBool::new(false),
@@ -64,12 +70,7 @@ impl Interrupt {
         false
     }
 
-    /// The exception a signal handler raised, if one did: the call must return it.
-    pub fn raised(self) -> Option<PyErr> {
-        self.error.into_inner().ok().flatten()
-    }
-
-    /// [`raised`](Self::raised), for an `Interrupt` that is borrowed.
+    /// The exception a signal handler raised, if one did (once): the call must return it.
     pub fn take_raised(&self) -> Option<PyErr> {
         self.error.lock().ok().and_then(|mut slot| slot.take())
     }
@@ -88,13 +89,10 @@ impl Interrupt {
     }
 }
 
-/// Runs `work` with the GIL released and Ctrl-C heard (see [`Interrupt::answer`]).
-pub fn interruptible<T: Send>(
-    py: Python<'_>,
-    what: &str,
-    work: impl FnOnce(&mut dyn FnMut() -> bool) -> Result<T, Stopped> + Send,
-) -> PyResult<T> {
+/// Runs `work` with the GIL released and Ctrl-C heard: `work` asks the call's one stop, from
+/// any of its threads (see [`Interrupt::answer`]).
+pub fn interruptible<T: Send>(py: Python<'_>, what: &str, work: impl FnOnce(Stop<'_>) -> Result<T, Stopped> + Send) -> PyResult<T> {
     let interrupt = Interrupt::new();
-    let outcome = py.detach(|| work(&mut || interrupt.should_stop()));
+    let outcome = py.detach(|| work(&|| interrupt.should_stop()));
     interrupt.answer(outcome, what)
 }

@@ -1,9 +1,10 @@
 //! `SolutionScores`: what `score_solutions` returns, one numpy array per measure.
 
-use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::PyValueError;
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+
+use crate::bindings::columns::{column, frozen, reduce};
 
 /// The measures as plain vectors, before they become numpy arrays.
 pub struct ScoreVectors {
@@ -49,34 +50,19 @@ impl SolutionScores {
         }
         Ok(SolutionScores {
             n,
-            complete: frozen(scores.complete.into_pyarray(py))?,
-            valid: frozen(scores.valid.into_pyarray(py))?,
-            keeps_givens: frozen(scores.keeps_givens.into_pyarray(py))?,
-            solved: frozen(scores.solved.into_pyarray(py))?,
-            matches: scores.matches.map(|m| frozen(m.into_pyarray(py))).transpose()?,
-            cell_accuracy: scores.cell_accuracy.map(|a| frozen(a.into_pyarray(py))).transpose()?,
+            complete: frozen(py, scores.complete)?,
+            valid: frozen(py, scores.valid)?,
+            keeps_givens: frozen(py, scores.keeps_givens)?,
+            solved: frozen(py, scores.solved)?,
+            matches: scores.matches.map(|m| frozen(py, m)).transpose()?,
+            cell_accuracy: scores.cell_accuracy.map(|a| frozen(py, a)).transpose()?,
             rates,
         })
     }
 }
 
-/// The array, no longer writeable (`arr.flags.writeable = False`): numpy refuses writes, and
-/// views made from it cannot turn writeable again.
-fn frozen<T: numpy::Element>(array: Bound<'_, PyArray1<T>>) -> PyResult<Py<PyArray1<T>>> {
-    let kwargs = PyDict::new(array.py());
-    kwargs.set_item("write", false)?;
-    array.call_method("setflags", (), Some(&kwargs))?;
-    Ok(array.unbind())
-}
-
-/// A copy of an array of the pickled state, checked to hold `n` values.
-fn column<T: numpy::Element + Copy>(array: &PyReadonlyArray1<'_, T>, n: usize, name: &str) -> PyResult<Vec<T>> {
-    let values = array.to_vec().map_err(|_| PyValueError::new_err(format!("SolutionScores: {name} is not contiguous")))?;
-    if values.len() != n {
-        return Err(PyValueError::new_err(format!("SolutionScores: {name} has {} values, expected {n}", values.len())));
-    }
-    Ok(values)
-}
+/// The name `SolutionScores` gives in the messages of a bad pickled state.
+const OWNER: &str = "SolutionScores";
 
 /// Rebuilds a `SolutionScores` from the state `__reduce__` gives pickle. Private: for pickle.
 #[pyfunction]
@@ -92,12 +78,12 @@ pub fn _solution_scores(
 ) -> PyResult<SolutionScores> {
     let n = solved.len()?;
     let vectors = ScoreVectors {
-        complete: column(&complete, n, "complete")?,
-        valid: column(&valid, n, "valid")?,
-        keeps_givens: column(&keeps_givens, n, "keeps_givens")?,
-        solved: column(&solved, n, "solved")?,
-        matches: matches.map(|m| column(&m, n, "matches")).transpose()?,
-        cell_accuracy: cell_accuracy.map(|a| column(&a, n, "cell_accuracy")).transpose()?,
+        complete: column(&complete, n, OWNER, "complete")?,
+        valid: column(&valid, n, OWNER, "valid")?,
+        keeps_givens: column(&keeps_givens, n, OWNER, "keeps_givens")?,
+        solved: column(&solved, n, OWNER, "solved")?,
+        matches: matches.map(|m| column(&m, n, OWNER, "matches")).transpose()?,
+        cell_accuracy: cell_accuracy.map(|a| column(&a, n, OWNER, "cell_accuracy")).transpose()?,
     };
     SolutionScores::new(py, vectors)
 }
@@ -182,8 +168,7 @@ impl SolutionScores {
     /// Pickled as its arrays, rebuilt by `_solution_scores`: it crosses process pools and
     /// Dask workers.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let rebuild = py.import("valid_sudoku._core")?.getattr("_solution_scores")?;
-        let state = (
+        let columns = (
             self.complete.clone_ref(py),
             self.valid.clone_ref(py),
             self.keeps_givens.clone_ref(py),
@@ -191,7 +176,7 @@ impl SolutionScores {
             self.matches.as_ref().map(|m| m.clone_ref(py)),
             self.cell_accuracy.as_ref().map(|a| a.clone_ref(py)),
         );
-        Ok((rebuild, state.into_pyobject(py)?))
+        reduce(columns.into_pyobject(py)?, "_solution_scores")
     }
 
     fn __repr__(&self) -> String {

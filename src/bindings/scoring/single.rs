@@ -6,13 +6,12 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::bindings::input::arguments::thread_count;
-use crate::bindings::run::batch_run::{native_source, run_batch, run_batch_raw, stopped};
-use crate::bindings::input::boards::{batch_error, read_boards, Boards};
-use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::run::batch_run::{native_source, run_batch, run_batch_raw, run_detached};
+use crate::bindings::input::boards::{read_boards, Boards};
 use crate::bindings::scoring::scores::{ScoreVectors, SolutionScores};
 use crate::bindings::input::cells;
 use crate::bindings::input::numpy_input;
-use crate::batch::{self, source::try_zeroed_vec, BatchError, BoardSource, Check, Cost};
+use crate::batch::{self, source::try_zeroed_vec, BoardSource, Check, Cost};
 use crate::grid::CELLS;
 use crate::score;
 
@@ -54,7 +53,7 @@ pub fn is_solution_many<'py>(
 fn check_references(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize) -> PyResult<()> {
     // Puzzles and solutions side by side, scored as if the solutions were candidates.
     inputs.swap(1, 2);
-    let scores = run_batch(py, inputs.get_mut(..2).unwrap_or_default(), threads, Cost::Light, score::score_chunk);
+    let scores = run_batch(py, inputs.get_mut(..2).unwrap_or_default(), threads, Cost::Light, |values, out, _| score::score_chunk(values, out));
     inputs.swap(1, 2);
     inputs.iter_mut().for_each(Boards::rewind);
     let scores = scores?;
@@ -118,25 +117,18 @@ pub fn score_solutions<'py>(
         Some(sources) if sources.iter().all(|source| source.len() == count) => {
             let mut scratch = score::scratch_for(count).map_err(|_| memory())?;
             let names: Vec<&'static str> = inputs.iter().map(|input| input.name).collect();
-            let interrupt = Interrupt::new();
-            let stop = || interrupt.should_stop();
             let op = batch::accepting(score::score_chunk);
-            py.detach(|| {
+            run_detached(py, &names, |stop| {
                 score::score_blocks(&mut columns, &mut scratch, |first, scores| {
-                    batch::run_until(&sources, first, scores, threads, Cost::Light, Check::First, &op, None, &stop)
+                    batch::run_until(&sources, first, scores, threads, Cost::Light, Check::First, &op, None, stop)
                 })
-            })
-            .map_err(|failure| match failure.error {
-                BatchError::Stopped => stopped(&interrupt),
-                error => batch_error(py, names.get(failure.source).copied().unwrap_or("boards"), error),
             })?;
-            interrupt.answer(Ok(()), "scoring")?;
         }
         // Python objects (or a count mismatch, which the shared driver reports): scored by
         // the shared driver, which reads objects a chunk at a time with the GIL; one packed
         // score per board is small beside the objects themselves.
         _ => {
-            let scores = run_batch(py, &mut inputs, threads, Cost::Light, score::score_chunk)?;
+            let scores = run_batch(py, &mut inputs, threads, Cost::Light, |values, out, _| score::score_chunk(values, out))?;
             columns.spread(0, &scores);
         }
     }

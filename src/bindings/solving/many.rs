@@ -4,12 +4,11 @@
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
-use crate::bindings::input::arguments::{limit_value, thread_count, Limit};
-use crate::bindings::run::batch_run::run_batch_heard;
+use crate::bindings::input::arguments::{flag_value, limit_value, thread_count, Limit};
+use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
-use crate::bindings::run::interrupt::Interrupt;
 use crate::bindings::input::numpy_input;
-use crate::batch::Cost;
+use crate::batch::{Cost, Stop};
 use crate::grid::{Grid, CELLS};
 use crate::solve;
 
@@ -32,28 +31,17 @@ impl Default for Row {
 #[pyo3(signature = (boards, /, *, threads = None, as_text = None))]
 pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>, as_text: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
     let py = boards.py();
-    let as_text = match as_text {
-        None => false,
-        Some(flag) => flag.cast::<pyo3::types::PyBool>().map(|flag| flag.is_true()).map_err(|_| {
-            let found = flag.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-            pyo3::exceptions::PyTypeError::new_err(format!("as_text: expected a bool, got {found}"))
-        })?,
-    };
+    let as_text = flag_value(as_text, "as_text")?;
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
-    let rows = run_batch_heard(py, &mut inputs, threads, Cost::Heavy, &interrupt, |values, out: &mut [Row]| {
-        each_board(values[0], out, &interrupt, |grid, row| {
-            if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || interrupt.should_stop()) {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row], stop| {
+        each_board(values[0], out, stop, |grid, row| {
+            if let Ok(Some(solution)) = solve::solve_interruptible(grid, &mut || stop()) {
                 *row = Row(*solution.cells());
             }
         });
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    let rows = rows?;
+    })?;
     if as_text {
         return text_column(py, &rows);
     }
@@ -96,24 +84,21 @@ pub fn count_solutions_many<'py>(
     let limit = limit_value(&limit)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
-    let counts = run_batch_heard(py, &mut inputs, threads, Cost::Heavy, &interrupt, |values, out: &mut [u64]| {
-        each_board(values[0], out, &interrupt, |grid, count| {
-            if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || interrupt.should_stop()) {
+    let counts = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [u64], stop| {
+        each_board(values[0], out, stop, |grid, count| {
+            if let Ok(found) = solve::count_solutions_interruptible(grid, limit, &mut || stop()) {
                 *count = found;
             }
         });
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
-    }
-    Ok(counts?.into_pyarray(py))
+    })?;
+    Ok(counts.into_pyarray(py))
 }
 
-/// Runs `solve` on each board of a chunk and its output slot, until Ctrl-C says stop.
-fn each_board<T>(values: &[u8], out: &mut [T], interrupt: &Interrupt, solve: impl Fn(&Grid, &mut T)) {
+/// Runs `solve` on each board of a chunk and its output slot, until `stop` (the driver's
+/// Ctrl-C) says stop.
+fn each_board<T>(values: &[u8], out: &mut [T], stop: Stop<'_>, solve: impl Fn(&Grid, &mut T)) {
     for (k, (slot, cells)) in out.iter_mut().zip(values.chunks_exact(CELLS)).enumerate() {
-        if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+        if k % BOARDS_PER_CHECK == 0 && stop() {
             return;
         }
         solve(&grid_of(cells), slot);

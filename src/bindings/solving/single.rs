@@ -39,7 +39,7 @@ pub fn solve_grid(py: Python<'_>, grid: &Grid) -> PyResult<Option<PyBoard>> {
         return Ok(is_valid(grid).then(|| PyBoard::solved(*grid, *grid)));
     }
     let grid = *grid;
-    let solution = interruptible(py, "search", move |should_stop| search::solve_interruptible(&grid, should_stop))?;
+    let solution = interruptible(py, "search", move |stop| search::solve_interruptible(&grid, &mut || stop()))?;
     Ok(solution.map(|solution| PyBoard::solved(solution, grid)))
 }
 
@@ -51,7 +51,7 @@ pub fn count_grid(py: Python<'_>, grid: &Grid, limit: u64) -> PyResult<u64> {
         return Ok(u64::from(is_valid(grid)));
     }
     let grid = *grid;
-    interruptible(py, "search", move |should_stop| search::count_solutions_interruptible(&grid, limit, should_stop))
+    interruptible(py, "search", move |stop| search::count_solutions_interruptible(&grid, limit, &mut || stop()))
 }
 
 /// The guesses the search of `count_solutions(board, limit=limit)` makes (the same on every
@@ -61,6 +61,6 @@ pub fn count_grid(py: Python<'_>, grid: &Grid, limit: u64) -> PyResult<u64> {
 pub fn _search_guesses(py: Python<'_>, board: &Bound<'_, PyAny>, limit: Limit<'_>) -> PyResult<u64> {
     let grid = cells::grid_from_object(board)?;
     let limit = limit_value(&limit)?;
-    interruptible(py, "search", move |should_stop| search::count_solutions_with_stats(&grid, limit, should_stop))
+    interruptible(py, "search", move |stop| search::count_solutions_with_stats(&grid, limit, &mut || stop()))
         .map(|(_, stats)| stats.guesses)
 }

@@ -5,19 +5,23 @@ use numpy::{IntoPyArray, PyArray3, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyString};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::bindings::input::arguments::thread_count;
+use crate::bindings::canonical::memory_error;
+use crate::bindings::input::arguments::{thread_count, type_name};
 use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::steps::grades::{Grades, Row};
 use crate::bindings::steps::pencil;
 use crate::bindings::input::cells;
-use crate::bindings::run::interrupt::Interrupt;
+use crate::bindings::run::interrupt::interruptible;
 use crate::bindings::input::numpy_input;
 use crate::bindings::steps::values::{PyGrade, PySolvePath, PyStep};
 use crate::batch::Cost;
+use crate::canonical::{OutOfMemory, Searcher};
 use crate::check::is_valid;
 use crate::grid::{Grid, CELLS, SIDE};
+use crate::solve::Stopped;
 use crate::steps::{self, GradeError, Pencil, Technique, Techniques, ALL_TECHNIQUES};
 
 /// Boards graded between two checks for Ctrl-C.
@@ -52,7 +56,7 @@ pub fn candidates_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [MaskRow]| {
+    let rows = run_batch(py, &mut inputs, threads, Cost::Light, |values, out: &mut [MaskRow], _| {
         for (slot, cells) in out.iter_mut().zip(values[0].chunks_exact(CELLS)) {
             slot.0 = *Pencil::from_grid(&grid_of(cells)).masks();
         }
@@ -105,19 +109,15 @@ pub fn solve_steps(board: &Bound<'_, PyAny>, techniques: Option<&Bound<'_, PyAny
 #[pyo3(signature = (board, /))]
 pub fn grade(board: &Bound<'_, PyAny>) -> PyResult<PyGrade> {
     let grid = cells::grid_from_object(board)?;
-    let interrupt = Interrupt::new();
     let maps = steps::fixed_maps();
-    let outcome = board.py().detach(|| steps::grade(&grid, &maps, &mut || interrupt.should_stop()));
-    // A Ctrl-C heard as grading ended is raised all the same: Python has cleared it.
-    if let Some(error) = interrupt.take_raised() {
-        return Err(error);
-    }
-    match outcome {
-        Ok(grade) => Ok(PyGrade::new(grade)),
-        Err(GradeError::NoSolution) => Err(PyValueError::new_err("the board has no solution: grade needs exactly one")),
-        Err(GradeError::Several) => Err(PyValueError::new_err("the board has more than one solution: grade needs exactly one")),
-        Err(GradeError::Stopped) => Err(PyValueError::new_err("grading stopped")),
-    }
+    let graded = interruptible(board.py(), "grading", |stop| match steps::grade(&grid, &maps, &mut Searcher::new(), &mut || stop()) {
+        Ok(grade) => Ok(Ok(grade)),
+        Err(GradeError::NoSolution) => Ok(Err(PyValueError::new_err("the board has no solution: grade needs exactly one"))),
+        Err(GradeError::Several) => Ok(Err(PyValueError::new_err("the board has more than one solution: grade needs exactly one"))),
+        Err(GradeError::OutOfMemory) => Ok(Err(memory_error(OutOfMemory))),
+        Err(GradeError::Stopped) => Err(Stopped),
+    })?;
+    graded.map(PyGrade::new)
 }
 
 #[doc = stub_doc!("grade_many")]
@@ -128,20 +128,25 @@ pub fn grade_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
     let mut inputs = [read_boards(boards, "boards")?];
-    let interrupt = Interrupt::new();
     let maps = steps::fixed_maps();
-    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row]| {
+    let out_of_memory = AtomicBool::new(false);
+    let rows = run_batch(py, &mut inputs, threads, Cost::Heavy, |values, out: &mut [Row], stop| {
+        let mut searcher = Searcher::new();
         for (k, (slot, cells)) in out.iter_mut().zip(values[0].chunks_exact(CELLS)).enumerate() {
-            if k % BOARDS_PER_CHECK == 0 && interrupt.should_stop() {
+            if k % BOARDS_PER_CHECK == 0 && stop() {
                 return;
             }
-            slot.0 = steps::grade(&grid_of(cells), &maps, &mut || interrupt.should_stop()).ok();
+            let graded = steps::grade(&grid_of(cells), &maps, &mut searcher, &mut || stop());
+            if graded == Err(GradeError::OutOfMemory) {
+                out_of_memory.store(true, Ordering::Relaxed);
+            }
+            slot.0 = graded.ok();
         }
-    });
-    if let Some(error) = interrupt.raised() {
-        return Err(error);
+    })?;
+    if out_of_memory.into_inner() {
+        return Err(memory_error(OutOfMemory));
     }
-    Ok(Grades::new(py, &rows?))
+    Grades::new(py, &rows)
 }
 
 /// The board, read through the one input layer, refused when a digit repeats: no technique
@@ -160,8 +165,11 @@ pub(crate) fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyRes
     if techniques.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("techniques: expected an iterable of technique names, got a str (wrap it in a list)"));
     }
+    let names = techniques.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("techniques: expected an iterable of technique names or None, got {}", type_name(techniques)))
+    })?;
     let mut allowed = 0;
-    for name in techniques.try_iter()? {
+    for name in names {
         let name = name?;
         let text: String = name.extract().map_err(|_| PyTypeError::new_err(format!("techniques: expected names from TECHNIQUES, got {}", name.repr().map(|r| r.to_string()).unwrap_or_default())))?;
         let technique = Technique::from_name(&text)

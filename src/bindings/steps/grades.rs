@@ -1,9 +1,11 @@
-//! `Grades`: what `grade_many` returns, one numpy array per measure, one entry per row.
+//! `Grades`: what `grade_many` returns, one numpy array per measure, one entry per row:
+//! read-only and picklable, as `SolutionScores` (see `bindings::columns`).
 
-use numpy::{IntoPyArray, PyArray1};
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::bindings::columns::{column, frozen, reduce};
 use crate::steps::{Grade, Level, TECHNIQUES};
 
 /// One row of `grade_many`: a grade, or none for a board without exactly one solution.
@@ -23,26 +25,71 @@ pub struct Grades {
     proper_count: usize,
 }
 
+/// The measures as plain vectors, before they become numpy arrays.
+struct GradeVectors {
+    level: Vec<i8>,
+    score: Vec<i32>,
+    hardest: Vec<i8>,
+    guesses: Vec<f64>,
+    proper: Vec<bool>,
+    solved_by_logic: Vec<bool>,
+}
+
 impl Grades {
-    pub fn new(py: Python<'_>, rows: &[Row]) -> Grades {
+    pub fn new(py: Python<'_>, rows: &[Row]) -> PyResult<Grades> {
         let code = |g: &Grade| g.logic.level.code() as i8;
         let hardest = |g: &Grade| g.logic.hardest.map_or(-1, |t| t as i8);
-        Grades {
-            n: rows.len(),
-            proper_count: rows.iter().filter(|r| r.0.is_some()).count(),
-            level: rows.iter().map(|r| r.0.as_ref().map_or(-1, code)).collect::<Vec<_>>().into_pyarray(py).unbind(),
-            score: rows.iter().map(|r| r.0.map_or(-1, |g| g.logic.score as i32)).collect::<Vec<_>>().into_pyarray(py).unbind(),
-            hardest: rows.iter().map(|r| r.0.as_ref().map_or(-1, hardest)).collect::<Vec<_>>().into_pyarray(py).unbind(),
-            guesses: rows.iter().map(|r| r.0.map_or(f64::NAN, |g| g.guesses)).collect::<Vec<_>>().into_pyarray(py).unbind(),
-            proper: rows.iter().map(|r| r.0.is_some()).collect::<Vec<_>>().into_pyarray(py).unbind(),
-            solved_by_logic: rows
-                .iter()
-                .map(|r| r.0.is_some_and(|g| g.logic.solved_by_logic))
-                .collect::<Vec<_>>()
-                .into_pyarray(py)
-                .unbind(),
-        }
+        let vectors = GradeVectors {
+            level: rows.iter().map(|r| r.0.as_ref().map_or(-1, code)).collect(),
+            score: rows.iter().map(|r| r.0.map_or(-1, |g| g.logic.score as i32)).collect(),
+            hardest: rows.iter().map(|r| r.0.as_ref().map_or(-1, hardest)).collect(),
+            guesses: rows.iter().map(|r| r.0.map_or(f64::NAN, |g| g.guesses)).collect(),
+            proper: rows.iter().map(|r| r.0.is_some()).collect(),
+            solved_by_logic: rows.iter().map(|r| r.0.is_some_and(|g| g.logic.solved_by_logic)).collect(),
+        };
+        Grades::from_vectors(py, vectors)
     }
+
+    /// Moves the vectors into read-only numpy arrays (no copy).
+    fn from_vectors(py: Python<'_>, vectors: GradeVectors) -> PyResult<Grades> {
+        Ok(Grades {
+            n: vectors.proper.len(),
+            proper_count: vectors.proper.iter().filter(|&&proper| proper).count(),
+            level: frozen(py, vectors.level)?,
+            score: frozen(py, vectors.score)?,
+            hardest: frozen(py, vectors.hardest)?,
+            guesses: frozen(py, vectors.guesses)?,
+            proper: frozen(py, vectors.proper)?,
+            solved_by_logic: frozen(py, vectors.solved_by_logic)?,
+        })
+    }
+}
+
+/// The name `Grades` gives in the messages of a bad pickled state.
+const OWNER: &str = "Grades";
+
+/// Rebuilds a `Grades` from the state `__reduce__` gives pickle. Private: for pickle.
+#[pyfunction]
+#[pyo3(signature = (level, score, hardest, guesses, proper, solved_by_logic))]
+pub fn _grades(
+    py: Python<'_>,
+    level: PyReadonlyArray1<'_, i8>,
+    score: PyReadonlyArray1<'_, i32>,
+    hardest: PyReadonlyArray1<'_, i8>,
+    guesses: PyReadonlyArray1<'_, f64>,
+    proper: PyReadonlyArray1<'_, bool>,
+    solved_by_logic: PyReadonlyArray1<'_, bool>,
+) -> PyResult<Grades> {
+    let n = proper.len()?;
+    let vectors = GradeVectors {
+        level: column(&level, n, OWNER, "level")?,
+        score: column(&score, n, OWNER, "score")?,
+        hardest: column(&hardest, n, OWNER, "hardest")?,
+        guesses: column(&guesses, n, OWNER, "guesses")?,
+        proper: column(&proper, n, OWNER, "proper")?,
+        solved_by_logic: column(&solved_by_logic, n, OWNER, "solved_by_logic")?,
+    };
+    Grades::from_vectors(py, vectors)
 }
 
 #[pymethods]
@@ -103,6 +150,19 @@ impl Grades {
 
     fn __len__(&self) -> usize {
         self.n
+    }
+
+    /// Pickled as its arrays, rebuilt by `_grades`: it crosses process pools and Dask workers.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let columns = (
+            self.level.clone_ref(py),
+            self.score.clone_ref(py),
+            self.hardest.clone_ref(py),
+            self.guesses.clone_ref(py),
+            self.proper.clone_ref(py),
+            self.solved_by_logic.clone_ref(py),
+        );
+        reduce(columns.into_pyobject(py)?, "_grades")
     }
 
     fn __repr__(&self) -> String {

@@ -202,7 +202,8 @@ impl PySolvePath {
 }
 
 #[doc = stub_doc!("Grade")]
-#[pyclass(frozen, module = "valid_sudoku", name = "Grade")]
+#[pyclass(frozen, eq, module = "valid_sudoku", name = "Grade")]
+#[derive(PartialEq)]
 pub struct PyGrade {
     grade: Grade,
 }

@@ -1,6 +1,6 @@
 //! A driver for measuring the generator's work, not a timed test:
-//! `GEN_KIND=minimal GEN_N=200 cargo test --release --lib
-//! generate::measure_tests::generate_seeded_items -- --ignored --nocapture` prints the time
+//! `GEN_KIND=minimal GEN_N=200 cargo bench --features drivers --bench drivers --
+//! generate_seeded_items` prints the time
 //! per puzzle and a checksum of the puzzles (equal checksums: the same seeded output); under `valgrind --tool=callgrind` the instruction count is the stable
 //! measure. `GEN_KIND` is `minimal`, `grid`, `rot180` or a level's name.
 
@@ -9,9 +9,7 @@ use crate::rng::Rng;
 use crate::steps::Level;
 use std::time::Instant;
 
-#[test]
-#[ignore = "a measuring driver: run with --ignored"]
-fn generate_seeded_items() {
+pub fn generate_seeded_items() {
     let kind = std::env::var("GEN_KIND").unwrap_or_else(|_| "minimal".to_owned());
     let n: u64 = std::env::var("GEN_N").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
     let request = match kind.as_str() {
@@ -40,14 +38,11 @@ fn generate_seeded_items() {
     );
 }
 
-/// `GEN_N=10000 cargo test --release --lib generate::measure_tests::guessing_share --
-/// --ignored --nocapture` prints how many results of removal to the end need guessing, for
+/// `GEN_N=10000 cargo bench --features drivers --bench drivers -- guessing_share` prints how many results of removal to the end need guessing, for
 /// random orders and for the transversal orders that `difficulty="guessing"` uses, four of
 /// each on every grid, and how their givens lie: the share of results with a row without
 /// givens, and the mean count of givens.
-#[test]
-#[ignore = "a measuring driver: run with --ignored"]
-fn guessing_share() {
+pub fn guessing_share() {
     use super::descend::shuffled_orbits;
     use super::removal::remove_orbits_with;
     use super::transversals::transversal_orbits;

@@ -2,20 +2,16 @@
 //! `VALID_SUDOKU_DATA`), skipped
 //! when they are absent: a driver for measuring the solver's work, not a timed test.
 //!
-//! `cargo test --release --lib solve::data_tests -- --ignored --nocapture` prints the time
+//! `cargo bench --features drivers --bench drivers -- count_a_puzzle_set` prints the time
 //! per puzzle; under `valgrind --tool=callgrind` the instruction count is the stable measure.
 
 use super::*;
 use crate::parse::grid_from_text;
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// The boards of one line file of the data, or `None` when the data is absent.
 fn puzzles(name: &str) -> Option<Vec<Grid>> {
-    let data = std::env::var_os("VALID_SUDOKU_DATA")
-        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"), PathBuf::from);
-    let path = data.join(name);
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = crate::test_data::test_data_text(name)?;
     let boards = text
         .lines()
         .map(str::trim)
@@ -27,9 +23,7 @@ fn puzzles(name: &str) -> Option<Vec<Grid>> {
 
 /// Counts (limit 2) the solutions of every board of a set and prints the time per board;
 /// the set is chosen by `SOLVE_SET` (default: the hard set), so one binary measures any.
-#[test]
-#[ignore = "a measuring driver: run with --ignored"]
-fn count_a_puzzle_set() {
+pub fn count_a_puzzle_set() {
     let name = std::env::var("SOLVE_SET").unwrap_or_else(|_| "norvig/sudokus_hard.txt".to_owned());
     let Some(boards) = puzzles(&name) else {
         eprintln!("{name}: no data, skipped");
