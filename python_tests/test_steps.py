@@ -90,12 +90,13 @@ def test_candidates_of_a_board_and_of_many() -> None:
 def test_next_step_and_its_sentence() -> None:
     step = next_step(EASY)
     assert step is not None
-    assert str(step) == "Hidden single: 8 can only go in r1c6 within box 2"
+    assert str(step) == "Hidden Single: 8 can only go in r1c6 within box 2"
     assert step.technique == "hidden single" and step.placements == ((0, 5, 8),)
     assert step.cells == ((0, 5),) and step.digits == (8,) and step.units == (("box", 1),)
     assert step._asdict()["text"] == str(step)
     html = step._repr_html_()
-    assert html.count("<td") == 81 and html.count('class="placed"') == 1 and "<script" not in html
+    assert html.count('class="placed"') == 1 and "<script" not in html and str(step) in html
+    assert all(f">r{k}</text>" in html and f">c{k}</text>" in html for k in range(1, 10))
     assert next_step(SOLUTION) is None
 
 
@@ -168,19 +169,24 @@ def test_solve_path_reads_one_line_per_step() -> None:
 
 def test_techniques_table_order_and_levels() -> None:
     table = valid_sudoku._TECHNIQUE_TABLE  # type: ignore[attr-defined]
-    assert tuple(name for name, _, _, _ in table) == TECHNIQUES
+    assert tuple(name for name, _, _, _, _ in table) == TECHNIQUES
     assert TECHNIQUES[0] == "full house" and TECHNIQUES[-1] == "aic" and len(TECHNIQUES) == 29
     assert LEVELS == ("easy", "medium", "hard", "expert", "extreme", "guessing")
-    assert [LEVELS.index(level) for _, level, _, _ in table] == sorted(LEVELS.index(level) for _, level, _, _ in table)
-    unique = {name for name, _, _, needs in table if needs}
+    assert [LEVELS.index(level) for _, level, _, _, _ in table] == sorted(LEVELS.index(level) for _, level, _, _, _ in table)
+    unique = {name for name, _, _, needs, _ in table if needs}
+    # The names of sentences and cards are the identifiers as players capitalise them.
+    assert all(title.lower() == name for name, _, _, _, title in table)
+    assert {name: title for name, _, _, _, title in table if name in ("aic", "xy-wing", "bug+1", "2-string kite")} == {
+        "aic": "AIC", "xy-wing": "XY-Wing", "bug+1": "BUG+1", "2-string kite": "2-String Kite"}
     assert unique == {"unique rectangle type 1", "unique rectangle type 2", "bug+1"}
 
 
 def test_docs_table_is_the_techniques_table() -> None:
-    rows = [line for line in DOCS.read_text().splitlines() if line.startswith("| ") and line.count("|") == 6]
+    rows = [line for line in DOCS.read_text().splitlines() if line.startswith("| ") and line.count("|") == 7]
     documented = [tuple(cell.strip().strip("`") for cell in row.strip("|").split("|")) for row in rows[1:]]
     table = valid_sudoku._TECHNIQUE_TABLE  # type: ignore[attr-defined]
-    expected = [(str(i + 1), name, level, str(weight), "yes" if needs else "") for i, (name, level, weight, needs) in enumerate(table)]
+    expected = [(str(i + 1), name, title, level, str(weight), "yes" if needs else "")
+                for i, (name, level, weight, needs, title) in enumerate(table)]
     assert documented == expected
 
 

@@ -722,6 +722,11 @@ class Board:
         units (9 rows, 9 columns, 9 boxes)"; a digit that repeats in one unit keeps its
         sentence), and more than 6 digits show the first 5 and "and N more digits". Inline styles only, on a card with explicit text and background
         colours, so it reads in light and dark themes; no JavaScript."""
+    def marks_html(self) -> str:
+        """The board with its pencil marks, as self-contained HTML (an inline SVG on a white
+        card): each filled cell's digit, each empty cell's candidates (``candidates()``) in
+        a 3x3 layout, rows and columns labelled r1-r9 and c1-c9. Show it in Jupyter with
+        ``IPython.display.HTML(board.marks_html())``. No JavaScript."""
     def __eq__(self, other: object, /) -> bool: ...
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -762,8 +767,11 @@ class Step:
     """One step a person can take: what a technique found, and why.
 
     ``str(step)`` is a sentence in ``r1c1`` notation (rows and columns counted from 1, as
-    the Sudoku community writes them), such as ``"Hidden single: 5 can only go in r2c6 within
-    box 2"``; the attributes hold the same facts as Python data, counted from 0. In Jupyter a
+    the Sudoku community writes them), such as ``"Hidden Single: 5 can only go in r2c6 within
+    box 2"``, the technique named as players name it (``"XY-Wing"``, ``"AIC"``, docs/steps.md
+    has the table); a chain step writes its chain in Eureka notation, as in ``"X-Chain:
+    (7)r1c3=(7)r1c2-(7)r8c2=(7)r9c2: remove 7 from r1c2"``. The attributes hold the same facts
+    as Python data, counted from 0. In Jupyter a
     step shows the board with its pencil marks, the pattern's cells highlighted, the removed
     candidates struck out and the placed digit in green (``_repr_html_``).
     """
@@ -779,8 +787,8 @@ class Step:
         """The candidates the step removes, as ``(row, col, digit)``, sorted by cell."""
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
-        """The cells of the pattern, as ``(row, col)``; a chain's in chain order, one entry
-        per node (a cell can appear twice)."""
+        """The cells of the pattern, as ``(row, col)``: for an X-chain, XY-chain or AIC the
+        chain's cells in chain order, each once (``nodes`` has the chain itself)."""
     @property
     def digits(self) -> tuple[int, ...]:
         """The digits the pattern is made of, increasing."""
@@ -788,14 +796,28 @@ class Step:
     def units(self) -> tuple[tuple[str, int], ...]:
         """The units the pattern lies in, as ``(kind, index)``: kind ``"row"``, ``"column"``
         or ``"box"``, index from 0 (boxes in reading order)."""
+    @property
+    def nodes(self) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+        """A chain step's chain, node by node in chain order, as ``(cells, digit)``: ``cells``
+        a tuple of ``(row, col)`` from 0, one cell for an ordinary node, several (in one
+        row, column or box) for a group node, true when the digit is in one of them. The
+        chain steps are simple colouring, the X-chain, XY-chain and AIC, the skyscraper,
+        2-string kite, empty rectangle, XY-Wing and W-Wing; ``()`` for other steps."""
+    @property
+    def links(self) -> tuple[str, ...]:
+        """The links of the chain, ``"strong"`` (at least one of the two nodes holds) or
+        ``"weak"`` (at most one does), one for each two nodes in a row of ``nodes``: link
+        ``i`` joins node ``i`` and node ``i + 1``. ``()`` for other steps."""
     def _asdict(self) -> dict[str, Any]:
         """The attributes as a dict, with the sentence under ``"text"``."""
     def _repr_html_(self) -> str:
-        """Self-contained HTML for Jupyter: the board before the step with pencil marks,
-        the pattern's cells highlighted, removed candidates struck out (class
-        "eliminated"), the placed digit shown (class "placed"), and the sentence under it.
-        Inline styles only, on a card with explicit colours, so it reads in light and dark
-        themes; no JavaScript."""
+        """Self-contained HTML for Jupyter: the board before the step with pencil marks
+        (an inline SVG, rows and columns labelled r1-r9 and c1-c9), the pattern's cells
+        highlighted, removed candidates struck out in red (class "eliminated"), the placed
+        digit in green (class "placed"), a chain's nodes ringed in their cells (class
+        "node") with its links between them, strong solid and weak dashed (classes "link
+        strong" and "link weak"), and the sentence under it. On a white card of its own, so
+        it reads in light and dark themes; no JavaScript."""
 
 class SolvePath:
     """What ``solve_steps`` did: the steps in order, and where they led.
@@ -818,6 +840,15 @@ class SolvePath:
     def board(self) -> Board:
         """The board the steps reached: the solution when ``solved``."""
     def __len__(self) -> int: ...
+    def _repr_html_(self) -> str:
+        """The path to step through, for Jupyter: one board at a time with previous / next
+        buttons and a list to jump to any step. Each step shows its card (as
+        ``Step._repr_html_``: the board before it with the step drawn, and its sentence)
+        and the board after it; a last frame shows the end board and ``solved`` or
+        ``stuck``. Every frame and sentence is in the HTML itself and a small script only
+        shows one at a time, so it works without a running kernel and survives ``jupyter
+        nbconvert --to html``; without script the first step shows. White cards of their
+        own, so it reads in light and dark themes."""
 
 class Grade:
     """How hard a puzzle is, from ``grade``: the path of easiest steps, and search effort.
@@ -926,7 +957,7 @@ def next_step(
         >>> from valid_sudoku import next_step
         >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
         >>> print(next_step(puzzle))
-        Hidden single: 8 can only go in r1c6 within box 2
+        Hidden Single: 8 can only go in r1c6 within box 2
         >>> next_step(puzzle).placements
         ((0, 5, 8),)
     """

@@ -132,7 +132,28 @@ pub enum Command {
     #[command(after_help = GRADE_EXAMPLES)]
     #[command(mut_arg("json", |arg| arg.help("Write one JSON object per line: source, line, \"proper\" and the grade's fields")))]
     Grade(FormArgs),
+    /// Solve each board as a person would, step by step: one numbered line per step, then
+    /// how the steps stopped.
+    #[command(after_help = STEPS_EXAMPLES)]
+    #[command(mut_arg("json", |arg| arg.help("Write one JSON object per board: source, line, \"solutions\" and the path's steps and \"stopped\"")))]
+    Steps(FormArgs),
 }
+
+const STEPS_EXAMPLES: &str = "\
+Examples:
+  valid-sudoku steps puzzle.txt             'puzzle.txt:1:' then '  1. Hidden Single: ...'
+  echo 53..7....6..195.... | valid-sudoku steps -
+  valid-sudoku steps --json --threads 4 puzzles.txt
+
+Each board gets its place (file:line), one numbered line per step of its path of easiest
+steps (the sentences of Python's solve_steps(), cells r1c1 to r9c9), then 'solved' or
+'stuck' (no technique applies). A board without a solution gets 'no solution' and no steps.
+With --json, each board is one object: 'solutions' (counted up to 2) and, for a board with
+one, 'steps' (technique, text, placements, eliminations, nodes and links, counted from 0)
+and 'stopped'.
+
+Exit status: 0 when every board has a solution, 1 when any has none, 2 on a usage or input
+error, 130 when interrupted.";
 
 const GENERATE_EXAMPLES: &str = "\
 Examples:
@@ -294,6 +315,7 @@ fn usage_error(given: Option<&Command>, message: &str) -> clap::Error {
         Some(Command::Dedupe(_)) => "dedupe",
         Some(Command::Generate(_)) => "generate",
         Some(Command::Grade(_)) => "grade",
+        Some(Command::Steps(_)) => "steps",
         None => return command.error(ErrorKind::ArgumentConflict, message),
     };
     match command.find_subcommand_mut(name) {

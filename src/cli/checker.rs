@@ -192,8 +192,8 @@ impl<'e, W: Write> Checker<'e, W> {
 
     /// Reports and counts one board the solver has answered.
     fn answered(&mut self, origin: Origin, cells: &BoardCells, found: Found) -> Result<(), Failure> {
-        if let (Task::Dedupe, Found::Form(form)) = (self.task, found) {
-            return self.deduplicated(origin, form);
+        if let (Task::Dedupe, Found::Form(form)) = (self.task, &found) {
+            return self.deduplicated(origin, *form);
         }
         self.tally.boards += 1;
         let conflicts = if is_valid_cells(cells) {
@@ -202,8 +202,10 @@ impl<'e, W: Write> Checker<'e, W> {
             self.tally.invalid += 1;
             board_conflicts(cells)
         };
-        match found {
+        match &found {
             Found::Count(0) | Found::Solution(None) | Found::Graded { count: 0, .. } => self.tally.unsolvable += 1,
+            Found::Stepped { path: None, .. } => self.tally.unsolvable += 1,
+            Found::Stepped { path: Some(path), .. } => self.tally.stuck += u64::from(!path.solved),
             Found::Count(1) | Found::Solution(Some(_)) | Found::Graded { count: 1, .. } => {}
             Found::Count(_) | Found::Graded { .. } => self.tally.multiple += 1,
             Found::Form(_) => {}

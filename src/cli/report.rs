@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::Origin;
 use crate::conflicts::Conflict;
 use crate::grid::Grid;
-use crate::steps::LogicGrade;
+use crate::steps::{LogicGrade, Path};
 
 /// What the command works out for each board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,10 +23,12 @@ pub enum Task {
     Dedupe,
     /// How hard is it for a person? (`grade`)
     Grade,
+    /// How does a person solve it, step by step? (`steps`)
+    Steps,
 }
 
 /// What the solver found for one board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Found {
     /// The number of solutions, counted up to 2.
     Count(u64),
@@ -36,6 +38,9 @@ pub enum Found {
     Form([u8; crate::grid::CELLS]),
     /// The solutions counted up to 2, and the grade of a board with exactly one (`grade`).
     Graded { count: u64, grade: Option<LogicGrade> },
+    /// The solutions counted up to 2, and the path of easiest steps of a board with any
+    /// (`steps`). Boxed: a path is far larger than any other answer.
+    Stepped { count: u64, path: Option<Box<Path>> },
 }
 
 /// The three output modes.
@@ -78,6 +83,8 @@ pub struct Tally {
     pub multiple: u64,
     /// Boards equivalent to an earlier one, with dedupe.
     pub duplicates: u64,
+    /// Boards whose steps stopped before the end, with steps.
+    pub stuck: u64,
 }
 
 impl Tally {
@@ -103,12 +110,19 @@ impl Tally {
         format!("{} {noun}: {} equivalent to an earlier one", self.boards, self.duplicates)
     }
 
+    /// `3 boards: 1 solved by the steps, 1 stuck, 1 with no solution`.
+    pub fn steps_summary(&self) -> String {
+        let noun = if self.boards == 1 { "board" } else { "boards" };
+        let solved = self.boards.saturating_sub(self.unsolvable).saturating_sub(self.stuck);
+        format!("{} {noun}: {solved} solved by the steps, {} stuck, {} with no solution", self.boards, self.stuck, self.unsolvable)
+    }
+
     /// Whether the answer is "no" for some board: the exit status is then 1.
     pub fn any_failed(&self, task: Task) -> bool {
         match task {
             Task::Check => self.invalid > 0,
             Task::Unique | Task::Grade => self.unsolvable + self.multiple > 0,
-            Task::Solve => self.unsolvable > 0,
+            Task::Solve | Task::Steps => self.unsolvable > 0,
             Task::Canonical => false,
             Task::Dedupe => self.duplicates > 0,
         }
@@ -183,6 +197,9 @@ impl<W: Write> Report<W> {
         conflicts: &[Conflict],
         found: Found,
     ) -> io::Result<()> {
+        if let Found::Stepped { count, path } = found {
+            return self.stepped(source, origin, conflicts, count, path.as_deref());
+        }
         match self.mode {
             Mode::Text => match found {
                 Found::Count(1) => Ok(()),
@@ -203,16 +220,7 @@ impl<W: Write> Report<W> {
                     self.out.write_all(&digits(&solution))?;
                     writeln!(self.out)
                 }
-                Found::Count(0) | Found::Solution(None) => {
-                    self.text_place(source, origin)?;
-                    write!(self.out, "no solution")?;
-                    if !conflicts.is_empty() {
-                        write!(self.out, " (")?;
-                        self.text_conflicts(conflicts)?;
-                        write!(self.out, ")")?;
-                    }
-                    writeln!(self.out)
-                }
+                Found::Count(0) | Found::Solution(None) | Found::Stepped { .. } => self.no_solution(source, origin, conflicts),
                 Found::Count(_) => {
                     self.text_place(source, origin)?;
                     writeln!(self.out, "more than one solution")
@@ -258,11 +266,23 @@ impl<W: Write> Report<W> {
                         self.out.write_all(&digits(&solution))?;
                         writeln!(self.out, "\"}}")
                     }
-                    Found::Form(_) | Found::Graded { .. } => writeln!(self.out, "}}"),
+                    Found::Form(_) | Found::Graded { .. } | Found::Stepped { .. } => writeln!(self.out, "}}"),
                 }
             }
             Mode::Quiet => Ok(()),
         }
+    }
+
+    /// `file:line: no solution`, and why when the board breaks the rule.
+    fn no_solution(&mut self, source: &Source, origin: Origin, conflicts: &[Conflict]) -> io::Result<()> {
+        self.text_place(source, origin)?;
+        write!(self.out, "no solution")?;
+        if !conflicts.is_empty() {
+            write!(self.out, " (")?;
+            self.text_conflicts(conflicts)?;
+            write!(self.out, ")")?;
+        }
+        writeln!(self.out)
     }
 
     /// A board equivalent to an earlier one (`dedupe`): `b.txt:7 is a.txt:3`, or its JSON
@@ -327,6 +347,7 @@ impl<W: Write> Report<W> {
             (Mode::Text, Task::Check) => writeln!(self.out, "{}", tally.summary()),
             (Mode::Text, Task::Unique | Task::Grade) => writeln!(self.out, "{}", tally.unique_summary()),
             (Mode::Text, Task::Dedupe) => writeln!(self.out, "{}", tally.dedupe_summary()),
+            (Mode::Text, Task::Steps) => writeln!(self.out, "{}", tally.steps_summary()),
             _ => Ok(()),
         }
     }
@@ -347,6 +368,10 @@ impl<W: Write> Report<io::BufWriter<W>> {
 fn digits(grid: &Grid) -> [u8; crate::grid::CELLS] {
     grid.cells().map(|value| b'0' + value)
 }
+
+/// `steps`: each board's path, in its own file as it is its own report.
+#[path = "steps_report.rs"]
+mod stepped;
 
 #[cfg(test)]
 #[path = "report_tests.rs"]

@@ -126,7 +126,7 @@ fn summary_counts() {
         "10000 boards: 9998 valid, 2 invalid"
     );
     assert_eq!(Tally { boards: 1, ..Tally::default() }.summary(), "1 board: 1 valid, 0 invalid");
-    let unique = Tally { boards: 5, invalid: 1, unsolvable: 2, multiple: 1, duplicates: 0 };
+    let unique = Tally { boards: 5, invalid: 1, unsolvable: 2, multiple: 1, duplicates: 0, stuck: 0 };
     assert_eq!(
         unique.unique_summary(),
         "5 boards: 2 with one solution, 2 with no solution, 1 with more than one solution"

@@ -113,6 +113,9 @@ fn dispatch<R: Read, W: Write, E: Write>(command: Command, stdin: R, stdout: W, 
         Command::Grade(args) => {
             Plan { mode: mode_of(args.json, false), task: Task::Grade, threads: args.threads, inputs: args.inputs }
         }
+        Command::Steps(args) => {
+            Plan { mode: mode_of(args.json, false), task: Task::Steps, threads: args.threads, inputs: args.inputs }
+        }
         Command::Generate(args) => return super::generating::generate(&args, stdout, stderr, env),
     };
     read_and_report(&plan, stdin, stdout, stderr, env)

@@ -233,3 +233,52 @@ fn os_error_numbers_are_dropped() {
     assert_eq!(io_message(&error), "No such file or directory");
     assert_eq!(io_message(&io::Error::other("plain")), "plain");
 }
+
+#[test]
+fn steps_number_each_step_and_say_how_they_stopped() {
+    // The solution with r1c1, r1c2 and r5c5 empty; then a board with no solution.
+    let near = "..46789126721953481983425678597614234268.3791713924856961537284287419635345286179";
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let ran = run_with(&["steps", "-"], &format!("{near}\n{none}\n"));
+    assert_eq!(ran.code, EXIT_INVALID);
+    assert_eq!(
+        ran.out,
+        "<stdin>:1:\n\
+         \x20 1. Full House: r5c5 is the last empty cell in row 5, so r5c5 is 5\n\
+         \x20 2. Full House: r1c1 is the last empty cell in column 1, so r1c1 is 5\n\
+         \x20 3. Full House: r1c2 is the last empty cell in row 1, so r1c2 is 3\n\
+         \x20 solved\n\
+         <stdin>:2: no solution\n\
+         2 boards: 1 solved by the steps, 0 stuck, 1 with no solution\n"
+    );
+    assert_eq!(ran.err, "");
+    let stuck = run_with(&["steps"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!((stuck.code, stuck.out.as_str()), (EXIT_VALID, "<stdin>:1:\n  stuck\n1 board: 0 solved by the steps, 1 stuck, 0 with no solution\n"));
+    let json = run_with(&["steps", "--json", "--threads", "2"], &format!("{near}\n{none}\n"));
+    assert_eq!(json.code, EXIT_INVALID);
+    let lines: Vec<&str> = json.out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with(
+        "{\"source\":\"<stdin>\",\"line\":1,\"solutions\":1,\"steps\":[{\"technique\":\"full house\",\
+         \"text\":\"Full House: r5c5 is the last empty cell in row 5, so r5c5 is 5\",\"placements\":[[4,4,5]],\
+         \"eliminations\":[],\"nodes\":[],\"links\":[]},"
+    ));
+    assert!(lines[0].ends_with("],\"stopped\":\"solved\"}"));
+    assert_eq!(lines[1], "{\"source\":\"<stdin>\",\"line\":2,\"solutions\":0,\"steps\":[],\"stopped\":\"no solution\"}");
+}
+
+#[test]
+fn steps_json_carries_a_chain() {
+    // Its path has an XY-Wing: pivot r7c1 {5,8}, pincers r2c1 {5,9} and r8c3 {8,9}.
+    let wing = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+    let ran = run_with(&["steps", "--json"], &format!("{wing}\n"));
+    assert_eq!(ran.code, EXIT_VALID);
+    let step = ran.out.split("{\"technique\":").find(|step| step.starts_with("\"xy-wing\"")).unwrap_or_default();
+    assert_eq!(
+        step,
+        "\"xy-wing\",\"text\":\"XY-Wing: (9)r2c1=(5)r2c1-(5)r7c1=(8)r7c1-(8)r8c3=(9)r8c3: remove 9 from r2c3, r9c1\",\
+         \"placements\":[],\"eliminations\":[[1,2,9],[8,0,9]],\
+         \"nodes\":[[[[1,0]],9],[[[1,0]],5],[[[6,0]],5],[[[6,0]],8],[[[7,2]],8],[[[7,2]],9]],\
+         \"links\":[\"strong\",\"weak\",\"strong\",\"weak\",\"strong\"]},"
+    );
+}

@@ -51,6 +51,15 @@ pub fn answer(task: Task, cells: &BoardCells, should_stop: &mut dyn FnMut() -> b
             });
             Ok(Found::Graded { count, grade })
         }
+        // A board without a solution gets no path: its steps would reason from a falsehood.
+        Task::Steps => {
+            let count = solve::count_solutions_interruptible(&grid, 2, should_stop)?;
+            let path = (count > 0).then(|| {
+                let start = crate::steps::Pencil::from_grid(&grid);
+                Box::new(crate::steps::solve_path(start, crate::steps::ALL_TECHNIQUES, count == 1))
+            });
+            Ok(Found::Stepped { count, path })
+        }
         Task::Canonical | Task::Dedupe => {
             Ok(Found::Form(crate::canonical::Searcher::new().canonical(cells).map(|form| form.cells).unwrap_or([0; crate::grid::CELLS])))
         }

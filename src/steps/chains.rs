@@ -6,8 +6,9 @@
 //! if `a` is false, every strong link makes the next node true and every weak link the one
 //! after it false, down to `z`. So a candidate weakly linked to both ends is false.
 
+use super::chain::{Chain, Node};
 use super::chain_ends::{Levels, Removed};
-use super::geometry::{digits_of, members, Cells, PEERS};
+use super::geometry::{digits_of, first, members, Cells, PEERS};
 use super::links::{conjugates_of, links_of, links_with_kept, weak_onward, Kept, Kinds, Strong, NODES};
 use super::pencil::Pencil;
 use super::step::Step;
@@ -60,6 +61,8 @@ pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<
             // Two-colour the cluster of `start`.
             // A stack on the stack: each cell goes on it once, when it is coloured.
             let mut colours: [Cells; 2] = [1 << start, 0];
+            // Each cell's parent in the colouring, for the chain between two of its cells.
+            let mut parent = [start as u8; 81];
             let mut stack = [(0u8, 0u8); 81];
             stack[0] = (start as u8, 0);
             let mut pending = 1usize;
@@ -70,6 +73,9 @@ pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<
                     let next = usize::from(next) / 9;
                     if (colours[0] | colours[1]) >> next & 1 == 0 {
                         colours[1 - colour] |= 1 << next;
+                        if let Some(up) = parent.get_mut(next) {
+                            *up = cell as u8;
+                        }
                         if let Some(slot) = stack.get_mut(pending) {
                             *slot = (next as u8, 1 - colour as u8);
                             pending += 1;
@@ -79,22 +85,69 @@ pub fn simple_colouring(p: &Pencil, skip: u16, buffers: &mut Buffers) -> Option<
             }
             let cluster = colours[0] | colours[1];
             seen |= cluster;
-            let step = || Step::new(Technique::SimpleColouring).with_cells(cluster).with_digits(1 << d);
+            let step = |a: usize, z: usize| {
+                let chain = Chain::alternating(tree_path(&parent, start, a, z).into_iter().map(|c| Node::cell(c, d)));
+                Step::new(Technique::SimpleColouring).with_cells(cluster).with_digits(1 << d).with_chain(chain)
+            };
             // A colour with two cells that see each other is false: every cell of it loses d.
             for colour in colours {
-                if members(colour).any(|c| PEERS[c] & colour != 0) {
-                    return Some(step().eliminating(d, colour).finish());
+                if let Some(a) = members(colour).find(|&c| PEERS[c] & colour != 0) {
+                    return Some(step(a, first(PEERS[a] & colour)).eliminating(d, colour).finish());
                 }
             }
             // A cell seeing both colours loses d: one of the colours is true.
             let sight = |colour: Cells| members(colour).fold(0, |m, c| m | PEERS[c]);
             let targets = p.cells_of(d) & !cluster & sight(colours[0]) & sight(colours[1]);
             if targets != 0 {
-                return Some(step().eliminating(d, targets).finish());
+                let (a, z) = colour_ends(colours, targets);
+                return Some(step(a, z).eliminating(d, targets).finish());
             }
         }
     }
     None
+}
+
+/// The cells from `a` to `z` in the tree of `parent` (rooted at `root`).
+fn tree_path(parent: &[u8; 81], root: usize, a: usize, z: usize) -> Vec<usize> {
+    let up = |from: usize| {
+        let mut cells = vec![from];
+        let mut at = from;
+        // A tree of at most 81 cells: the bound only guards against a broken one.
+        while at != root && cells.len() <= 81 {
+            at = parent.get(at).map_or(root, |&p| usize::from(p));
+            cells.push(at);
+        }
+        cells
+    };
+    let (from_a, mut from_z) = (up(a), up(z));
+    // Down to the cells the two share, keeping the last one they share (where they meet).
+    let mut meet = root;
+    let mut from_a = from_a;
+    while let (Some(&x), Some(&y)) = (from_a.last(), from_z.last()) {
+        if x != y {
+            break;
+        }
+        meet = x;
+        from_a.pop();
+        from_z.pop();
+    }
+    from_a.push(meet);
+    from_a.extend(from_z.into_iter().rev());
+    from_a
+}
+
+/// The two ends, one of each colour, that the most of `targets` see: the first such pair.
+fn colour_ends(colours: [Cells; 2], targets: Cells) -> (usize, usize) {
+    let mut best = (0, first(colours[0]), first(colours[1]));
+    for a in members(colours[0] & members(targets).fold(0, |m, t| m | PEERS[t])) {
+        for z in members(colours[1]) {
+            let seen = (targets & PEERS[a] & PEERS[z]).count_ones();
+            if seen > best.0 {
+                best = (seen, a, z);
+            }
+        }
+    }
+    (best.1, best.2)
 }
 
 /// An X-chain on a digit not in `skip`.
@@ -246,7 +299,8 @@ fn chain_told(p: &Pencil, technique: Technique, kinds: Kinds, strong: &Strong, w
         }
     }
     let (_, (path, found)) = best?;
-    let mut step = Step::new(technique).with_cell_list(&path.iter().map(|&n| (n / 9) as u8).collect::<Vec<_>>());
+    let chain = Chain::alternating(path.iter().map(|&n| Node::cell(usize::from(n) / 9, usize::from(n) % 9)));
+    let mut step = Step::new(technique).with_cell_list(&chain.cells()).with_chain(chain);
     for &node in &path {
         step = step.with_digits(1 << (node % 9));
     }

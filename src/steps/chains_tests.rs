@@ -11,6 +11,8 @@ fn colouring_trap_removes_a_digit_seeing_both_colours() {
     keep(&mut marks, 6, 5, &[49, 45]);
     let step = simple_colouring(&pencil_with(&marks), 0, &mut Buffers::default()).expect("a colour trap on 7");
     assert_eq!(step.eliminations, [9u8, 18, 27, 36, 54, 63, 72].iter().map(|&c| (c, 7)).collect::<Vec<_>>());
+    // Between a cell of each colour that every removed cell sees, r1c1 and r6c1.
+    assert_eq!(step.chain.as_deref().map(Chain::eureka).as_deref(), Some("(7)r1c1=(7)r1c5-(7)r6c5=(7)r6c1"));
 }
 
 #[test]
@@ -24,6 +26,8 @@ fn colouring_wrap_removes_a_colour_that_sees_itself() {
     keep(&mut marks, 7, 10, &[37, 10]);
     let step = simple_colouring(&pencil_with(&marks), 0, &mut Buffers::default()).expect("a colour wrap on 8");
     assert_eq!(step.eliminations, vec![(0, 8), (10, 8), (40, 8)]);
+    // Between the two cells of the colour that see each other.
+    assert_eq!(step.chain.as_deref().map(Chain::eureka).as_deref(), Some("(8)r1c1=(8)r1c5-(8)r5c5=(8)r5c2-(8)r2c2"));
 }
 
 #[test]
@@ -47,7 +51,10 @@ fn xy_chain_through_bivalue_cells() {
     marks[80] = 0b101;
     let step = xy_chain(&pencil_with(&marks), &mut Buffers::default()).expect("an xy-chain");
     assert_eq!(step.eliminations, vec![(72, 1)]);
-    assert_eq!(step.cells, vec![0, 0, 8, 8, 80, 80]);
+    assert_eq!(step.cells, vec![0, 8, 80]);
+    let chain = step.chain.as_deref().map(Chain::eureka);
+    assert_eq!(chain.as_deref(), Some("(1)r1c1=(2)r1c1-(2)r1c9=(3)r1c9-(3)r9c9=(1)r9c9"));
+    assert_eq!(step.describe(), "XY-Chain: (1)r1c1=(2)r1c1-(2)r1c9=(3)r1c9-(3)r9c9=(1)r9c9: remove 1 from r9c1");
 }
 
 /// The chains found with each search told first are those found searching every start,

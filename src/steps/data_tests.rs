@@ -5,7 +5,7 @@ use crate::grid::Grid;
 use crate::parse::grid_from_text;
 use crate::solve::{count_solutions, solve};
 
-use crate::test_data::test_data_boards as data_lines;
+pub use crate::test_data::test_data_boards as data_lines;
 
 /// Checks each step of the path of `grid` against its one solution; returns whether solved.
 pub fn check_sound(grid: &Grid) -> Option<bool> {

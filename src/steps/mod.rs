@@ -12,6 +12,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod bits;
+mod chain;
 mod chain_ends;
 mod chains;
 mod combos;
@@ -38,6 +39,8 @@ mod uniqueness;
 mod uniqueness_known;
 mod wings;
 #[cfg(test)]
+mod chain_data_tests;
+#[cfg(test)]
 mod data_tests;
 #[cfg(feature = "drivers")]
 pub(crate) mod drivers;
@@ -50,6 +53,7 @@ pub use level::{level_past_singles, place_singles, level_within, logic_level, pa
 pub use grade::{fixed_maps, grade, grading_form, puzzle_logic_grade, Grade, GradeError, ISOMORPHS};
 pub use path::{grade_path, logic_grade, solve_path, LogicGrade, Path};
 pub use pencil::{MarksError, Pencil, ALL_DIGITS};
+pub use chain::{Chain, Link, Node};
 pub use step::Step;
 pub use table::{Info, Level, Technique, Techniques, ALL_TECHNIQUES, TECHNIQUES};
 pub use uniqueness_known::Uniqueness;

@@ -4,6 +4,7 @@
 //! box whose places lie on one row and one column, with a conjugate pair off it).
 
 use super::bits::{pop9, two};
+use super::chain::{Chain, Node};
 use super::geometry::{first, Cells, PEERS, UNIT_CELLS};
 use super::links::UnitPairs;
 use super::pencil::Pencil;
@@ -63,7 +64,9 @@ fn joined(p: &Pencil, technique: Technique, d: usize, first_pairs: &[(usize, usi
                     let four: Cells = 1 << a1 | 1 << a2 | 1 << b1 | 1 << b2;
                     let targets = p.cells_of(d) & PEERS[a1] & PEERS[b1] & !four;
                     if targets != 0 {
-                        return Some(Step::new(technique).with_cells(four).with_digits(1 << d).with_units(&[u, v]).eliminating(d, targets).finish());
+                        // a1 = a2 - b2 = b1: a1 or b1 holds d.
+                        let chain = Chain::alternating([a1, a2, b2, b1].map(|c| Node::cell(c, d)));
+                        return Some(Step::new(technique).with_cells(four).with_digits(1 << d).with_units(&[u, v]).with_chain(chain).eliminating(d, targets).finish());
                     }
                 }
             }
@@ -137,7 +140,10 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
                     }
                     let target = (q / 9) * 9 + c;
                     if cells >> target & 1 == 1 {
-                        return Some(found(d, bx, r, 9 + c, 9 + x, in_box | pair, target));
+                        // q = p - (the box off column c) = (the box on column c), on row r.
+                        let column = in_box & UNIT_CELLS[9 + c];
+                        let ends = [Node::cell(q, d), Node::cell(first(pair & !(1 << q)), d), Node::group(in_box & !column, d), Node::group(column, d)];
+                        return Some(found(d, [bx, r, 9 + c, 9 + x], in_box | pair, ends, target));
                     }
                 }
                 // Conjugate pairs in rows off the box's band, one end on column c.
@@ -155,7 +161,10 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
                     }
                     let target = r * 9 + q % 9;
                     if cells >> target & 1 == 1 {
-                        return Some(found(d, bx, r, 9 + c, y, in_box | pair, target));
+                        // q = p - (the box off row r) = (the box on row r), on column c.
+                        let row = in_box & UNIT_CELLS[r];
+                        let ends = [Node::cell(q, d), Node::cell(first(pair & !(1 << q)), d), Node::group(in_box & !row, d), Node::group(row, d)];
+                        return Some(found(d, [bx, r, 9 + c, y], in_box | pair, ends, target));
                     }
                 }
             }
@@ -185,11 +194,14 @@ const CROSSES: [u16; 512] = {
     table
 };
 
-fn found(d: usize, bx: usize, row: usize, col: usize, line: usize, pattern: Cells, target: usize) -> Step {
+/// The step of an empty rectangle in box `bx` on `row` and `col`, with the pair in `line`
+/// (units `[bx, row, col, line]`, the box counted from 0), whose chain is `nodes`.
+fn found(d: usize, [bx, row, col, line]: [usize; 4], pattern: Cells, nodes: [Node; 4], target: usize) -> Step {
     Step::new(Technique::EmptyRectangle)
         .with_cells(pattern)
         .with_digits(1 << d)
         .with_units(&[18 + bx, row, col, line])
+        .with_chain(Chain::alternating(nodes))
         .eliminating(d, 1 << target)
         .finish()
 }
@@ -210,6 +222,7 @@ mod tests {
         let step = skyscraper(&pencil_with(&marks), 0).expect("a skyscraper on 1");
         assert_eq!(step.cells, vec![9, 13, 45, 50]);
         assert_eq!(step.eliminations, vec![(5, 1), (23, 1), (31, 1), (40, 1)]);
+        assert_eq!(step.chain.as_deref().map(|c| c.eureka()).as_deref(), Some("(1)r2c5=(1)r2c1-(1)r6c1=(1)r6c6"));
         for &(cell, _) in &step.eliminations {
             assert!(sees(usize::from(cell), 13) && sees(usize::from(cell), 50));
         }
@@ -224,6 +237,7 @@ mod tests {
         let step = two_string_kite(&pencil_with(&marks), 0).expect("a kite on 2");
         // r7c8 sees r1c8 (column 8) and r7c1 (row 7).
         assert_eq!(step.eliminations, vec![(61, 2)]);
+        assert_eq!(step.chain.as_deref().map(|c| c.eureka()).as_deref(), Some("(2)r1c8=(2)r1c2-(2)r3c1=(2)r7c1"));
     }
 
     /// The crosses of each box's places, by the definition on the board's rows and columns.
@@ -253,7 +267,9 @@ mod tests {
         // Column 5: 3 only at r1c5 and r6c5.
         keep(&mut marks, 2, 13, &[4, 49]);
         let step = empty_rectangle(&pencil_with(&marks), 0).expect("an empty rectangle on 3");
-        // r6c1 loses 3.
+        // r6c1 loses 3: r6c5 = r1c5 - (r1c2, r1c3) = (r2c1, r3c1), and r6c1 sees r6c5 and
+        // the whole group in column 1.
         assert_eq!(step.eliminations, vec![(45, 3)]);
+        assert_eq!(step.chain.as_deref().map(|c| c.eureka()).as_deref(), Some("(3)r6c5=(3)r1c5-(3)r1c23=(3)r23c1"));
     }
 }

@@ -109,7 +109,7 @@ mod tests {
         let p = pencil_from("12345678.........................................................................");
         let step = full_house(&p).expect("row 1 has one empty cell");
         assert_eq!(step.placements, vec![(8, 9)]);
-        assert_eq!(step.describe(), "Full house: r1c9 is the last empty cell in row 1, so r1c9 is 9");
+        assert_eq!(step.describe(), "Full House: r1c9 is the last empty cell in row 1, so r1c9 is 9");
     }
 
     #[test]
@@ -120,7 +120,7 @@ mod tests {
         }
         let step = hidden_single(&pencil_with(&marks), 0).expect("5 has one place in box 1");
         assert_eq!(step.placements, vec![(9, 5)]);
-        assert_eq!(step.describe(), "Hidden single: 5 can only go in r2c1 within box 1");
+        assert_eq!(step.describe(), "Hidden Single: 5 can only go in r2c1 within box 1");
     }
 
     #[test]
@@ -130,6 +130,6 @@ mod tests {
         let p = pencil_with(&marks);
         let step = naked_single(&p).expect("r5c5 has one candidate");
         assert_eq!(step.placements, vec![(40, 7)]);
-        assert_eq!(step.describe(), "Naked single: r5c5 can only be 7");
+        assert_eq!(step.describe(), "Naked Single: r5c5 can only be 7");
     }
 }

@@ -1,5 +1,6 @@
 //! One step of a solving path: what a technique found, and the sentence that explains it.
 
+use super::chain::Chain;
 use super::geometry::{cell_name, digits_of, members, unit_name, Cells};
 use super::list::List;
 use super::table::Technique;
@@ -19,13 +20,17 @@ pub struct Step {
     pub digits: u16,
     /// The units the pattern lies in.
     pub units: List<u8, 9>,
+    /// The chain a chain step reasons along; none for other steps. Boxed: a path makes a
+    /// step for every digit it places and few of them are chains, so the others carry one
+    /// pointer's room and no allocation.
+    pub chain: Option<Box<Chain>>,
 }
 
 impl Step {
     /// A step with nothing in it yet.
     #[inline]
     pub fn new(technique: Technique) -> Step {
-        Step { technique, placements: List::new(), eliminations: List::new(), cells: List::new(), digits: 0, units: List::new() }
+        Step { technique, placements: List::new(), eliminations: List::new(), cells: List::new(), digits: 0, units: List::new(), chain: None }
     }
 
     /// Adds the pattern's cells.
@@ -39,6 +44,13 @@ impl Step {
     #[inline]
     pub fn with_cell_list(mut self, cells: &[u8]) -> Step {
         self.cells.extend(cells.iter().copied());
+        self
+    }
+
+    /// Adds the chain the step reasons along.
+    #[inline]
+    pub fn with_chain(mut self, chain: Chain) -> Step {
+        self.chain = Some(Box::new(chain));
         self
     }
 
@@ -78,9 +90,9 @@ impl Step {
     }
 
     /// A sentence a person understands, in `r1c1` notation, e.g.
-    /// "Hidden single: 5 can only go in r2c6 within box 2".
+    /// "Hidden Single: 5 can only go in r2c6 within box 2".
     pub fn describe(&self) -> String {
-        let name = capitalised(self.technique.name());
+        let name = self.technique.title();
         let units = self.units.iter().map(|&u| unit_name(usize::from(u))).collect::<Vec<_>>().join(", ");
         let digits = digits_of(self.digits).map(|d| (d + 1).to_string()).collect::<Vec<_>>().join(", ");
         let cells = self.cells.iter().map(|&c| cell_name(usize::from(c))).collect::<Vec<_>>().join(", ");
@@ -102,8 +114,9 @@ impl Step {
                 };
                 format!("{name}: in {inside}, {digits} lies only in {line}, so {outcome}")
             }
-            Technique::XChain | Technique::XyChain | Technique::Aic => {
-                format!("{name} on {digits} through {}: {outcome}", cells.replace(", ", " - "))
+            _ if self.chain.is_some() => {
+                let chain = self.chain.as_deref().map(Chain::eureka).unwrap_or_default();
+                format!("{name}: {chain}: {outcome}")
             }
             _ if units.is_empty() => format!("{name} on {digits} in {cells}: {outcome}"),
             _ => format!("{name} on {digits} in {cells} ({units}): {outcome}"),
@@ -125,14 +138,6 @@ impl Step {
             parts.push(format!("remove {digit} from {}", cells.join(", ")));
         }
         parts.join("; ")
-    }
-}
-
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -80,18 +80,20 @@ pub enum Technique {
 pub struct Info {
     pub technique: Technique,
     pub name: &'static str,
+    /// The name the Sudoku community uses, for sentences and cards ("XY-Wing", "AIC").
+    pub title: &'static str,
     pub level: Level,
     pub weight: u32,
     /// Sound only on a puzzle known to have exactly one solution.
     pub needs_uniqueness: bool,
 }
 
-const fn row(technique: Technique, name: &'static str, level: Level, weight: u32) -> Info {
-    Info { technique, name, level, weight, needs_uniqueness: false }
+const fn row(technique: Technique, name: &'static str, title: &'static str, level: Level, weight: u32) -> Info {
+    Info { technique, name, title, level, weight, needs_uniqueness: false }
 }
 
-const fn unique(technique: Technique, name: &'static str, level: Level, weight: u32) -> Info {
-    Info { technique, name, level, weight, needs_uniqueness: true }
+const fn unique(technique: Technique, name: &'static str, title: &'static str, level: Level, weight: u32) -> Info {
+    Info { technique, name, title, level, weight, needs_uniqueness: true }
 }
 
 /// Every technique, easiest first. Singles weigh nothing: every path fills each of its blanks
@@ -101,35 +103,35 @@ pub const TECHNIQUES: [Info; 29] = {
     use Level::*;
     use Technique::*;
     [
-        row(FullHouse, "full house", Easy, 0),
-        row(HiddenSingle, "hidden single", Easy, 0),
-        row(NakedSingle, "naked single", Easy, 0),
-        row(Pointing, "pointing", Medium, 10),
-        row(Claiming, "claiming", Medium, 12),
-        row(NakedPair, "naked pair", Medium, 15),
-        row(HiddenPair, "hidden pair", Medium, 20),
-        row(NakedTriple, "naked triple", Medium, 25),
-        row(HiddenTriple, "hidden triple", Hard, 30),
-        row(XWing, "x-wing", Hard, 35),
-        row(Skyscraper, "skyscraper", Hard, 40),
-        row(TwoStringKite, "2-string kite", Hard, 40),
-        row(NakedQuad, "naked quad", Hard, 45),
-        row(HiddenQuad, "hidden quad", Hard, 50),
-        row(XyWing, "xy-wing", Hard, 50),
-        row(XyzWing, "xyz-wing", Hard, 55),
-        row(WWing, "w-wing", Expert, 60),
-        row(EmptyRectangle, "empty rectangle", Expert, 60),
-        unique(UniqueRectangle1, "unique rectangle type 1", Expert, 60),
-        unique(UniqueRectangle2, "unique rectangle type 2", Expert, 65),
-        row(Swordfish, "swordfish", Expert, 70),
-        row(FinnedXWing, "finned x-wing", Expert, 70),
-        row(Jellyfish, "jellyfish", Expert, 80),
-        row(FinnedSwordfish, "finned swordfish", Expert, 80),
-        unique(Bug1, "bug+1", Expert, 80),
-        row(SimpleColouring, "simple colouring", Extreme, 90),
-        row(XChain, "x-chain", Extreme, 100),
-        row(XyChain, "xy-chain", Extreme, 110),
-        row(Aic, "aic", Extreme, 140),
+        row(FullHouse, "full house", "Full House", Easy, 0),
+        row(HiddenSingle, "hidden single", "Hidden Single", Easy, 0),
+        row(NakedSingle, "naked single", "Naked Single", Easy, 0),
+        row(Pointing, "pointing", "Pointing", Medium, 10),
+        row(Claiming, "claiming", "Claiming", Medium, 12),
+        row(NakedPair, "naked pair", "Naked Pair", Medium, 15),
+        row(HiddenPair, "hidden pair", "Hidden Pair", Medium, 20),
+        row(NakedTriple, "naked triple", "Naked Triple", Medium, 25),
+        row(HiddenTriple, "hidden triple", "Hidden Triple", Hard, 30),
+        row(XWing, "x-wing", "X-Wing", Hard, 35),
+        row(Skyscraper, "skyscraper", "Skyscraper", Hard, 40),
+        row(TwoStringKite, "2-string kite", "2-String Kite", Hard, 40),
+        row(NakedQuad, "naked quad", "Naked Quad", Hard, 45),
+        row(HiddenQuad, "hidden quad", "Hidden Quad", Hard, 50),
+        row(XyWing, "xy-wing", "XY-Wing", Hard, 50),
+        row(XyzWing, "xyz-wing", "XYZ-Wing", Hard, 55),
+        row(WWing, "w-wing", "W-Wing", Expert, 60),
+        row(EmptyRectangle, "empty rectangle", "Empty Rectangle", Expert, 60),
+        unique(UniqueRectangle1, "unique rectangle type 1", "Unique Rectangle Type 1", Expert, 60),
+        unique(UniqueRectangle2, "unique rectangle type 2", "Unique Rectangle Type 2", Expert, 65),
+        row(Swordfish, "swordfish", "Swordfish", Expert, 70),
+        row(FinnedXWing, "finned x-wing", "Finned X-Wing", Expert, 70),
+        row(Jellyfish, "jellyfish", "Jellyfish", Expert, 80),
+        row(FinnedSwordfish, "finned swordfish", "Finned Swordfish", Expert, 80),
+        unique(Bug1, "bug+1", "BUG+1", Expert, 80),
+        row(SimpleColouring, "simple colouring", "Simple Colouring", Extreme, 90),
+        row(XChain, "x-chain", "X-Chain", Extreme, 100),
+        row(XyChain, "xy-chain", "XY-Chain", Extreme, 110),
+        row(Aic, "aic", "AIC", Extreme, 140),
     ]
 };
 
@@ -142,6 +144,11 @@ impl Technique {
     /// The name users see.
     pub fn name(self) -> &'static str {
         self.info().name
+    }
+
+    /// The name people use in sentences and cards.
+    pub fn title(self) -> &'static str {
+        self.info().title
     }
 
     /// The technique named `name`.
@@ -176,6 +183,8 @@ mod tests {
             assert_eq!(info.technique as usize, i);
             assert_eq!(Technique::from_name(info.name), Some(info.technique));
             assert_eq!(Technique::from_index(i), Some(info.technique));
+            // The title is the identifier in the community's capitals.
+            assert_eq!(info.title.to_lowercase(), info.name);
         }
         for pair in TECHNIQUES.windows(2) {
             assert!(pair[0].level <= pair[1].level, "{} before {}", pair[0].name, pair[1].name);

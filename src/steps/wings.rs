@@ -4,6 +4,7 @@
 //! link: y leaves cells seeing both).
 
 use super::bits::pop9;
+use super::chain::{Chain, Node};
 use super::geometry::{first, members, Cells, PEERS};
 use super::links::UnitPairs;
 use super::pencil::Pencil;
@@ -34,9 +35,14 @@ pub fn xy_wing(p: &Pencil) -> Option<Step> {
                 }
                 let targets = p.cells_of(d) & PEERS[a] & PEERS[b];
                 if targets != 0 {
+                    // (z)a = (x)a - (x)pivot = (y)pivot - (y)b = (z)b, x the digit a shares with
+                    // the pivot and y the pivot's other.
+                    let (x, y) = (shared.trailing_zeros() as usize, (pm & !shared).trailing_zeros() as usize);
+                    let chain = Chain::alternating([(a, d), (a, x), (pivot, x), (pivot, y), (b, y), (b, d)].map(|(c, e)| Node::cell(c, e)));
                     return Some(
                         Step::new(Technique::XyWing)
                             .with_cell_list(&[pivot as u8, a as u8, b as u8])
+                            .with_chain(chain)
                             .with_digits(pm | z)
                             .eliminating(d, targets)
                             .finish(),
@@ -118,9 +124,13 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
                     let s2 = first(link & !(1 << s1));
                     let joins = |s: usize, t: usize| PEERS[a] >> s & 1 == 1 && PEERS[b] >> t & 1 == 1;
                     if joins(s1, s2) || joins(s2, s1) {
+                        // (y)a = (x)a - (x)s = (x)t - (x)b = (y)b, s the end a sees.
+                        let (s, t) = if joins(s1, s2) { (s1, s2) } else { (s2, s1) };
+                        let chain = Chain::alternating([(a, y), (a, x), (s, x), (t, x), (b, x), (b, y)].map(|(c, e)| Node::cell(c, e)));
                         return Some(
                             Step::new(Technique::WWing)
                                 .with_cell_list(&[a as u8, b as u8, s1 as u8, s2 as u8])
+                                .with_chain(chain)
                                 .with_digits(mask)
                                 .with_units(&[unit])
                                 .eliminating(y, targets)
@@ -153,6 +163,7 @@ mod tests {
         let step = xy_wing(&pencil_with(&marks)).expect("an xy-wing");
         assert_eq!(step.cells, vec![0, 4, 36]);
         assert_eq!(step.eliminations, vec![(40, 3)]);
+        assert_eq!(step.describe(), "XY-Wing: (3)r1c5=(1)r1c5-(1)r1c1=(2)r1c1-(2)r5c1=(3)r5c1: remove 3 from r5c5");
     }
 
     #[test]
@@ -181,5 +192,6 @@ mod tests {
         let step = w_wing(&pencil_with(&marks)).expect("a w-wing on 4 and 5");
         // r1c9 and r9c1 see both ends and lose 5.
         assert_eq!(step.eliminations, vec![(8, 5), (72, 5)]);
+        assert_eq!(step.chain.as_deref().map(|c| c.eureka()).as_deref(), Some("(5)r1c1=(4)r1c1-(4)r5c1=(4)r5c9-(4)r9c9=(5)r9c9"));
     }
 }

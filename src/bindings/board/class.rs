@@ -161,6 +161,12 @@ impl PyBoard {
         render::html::table(&self.grid, self.puzzle.as_ref())
     }
 
+    #[doc = stub_doc!("Board.marks_html")]
+    fn marks_html(&self) -> String {
+        let marks = crate::steps::Pencil::from_grid(&self.grid);
+        render::step_html::marks_card(&marks, "pencil marks: the digits no filled cell of its row, column or box rules out")
+    }
+
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String,)) {
         (slf.get_type().into_any(), (render::text::line(&slf.get().grid, '.'),))
     }

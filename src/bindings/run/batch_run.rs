@@ -23,13 +23,18 @@ use crate::grid::CELLS;
 /// Boards read from Python objects per step: about 330 KB of values per argument.
 const OBJECT_CHUNK: usize = 4096;
 
+/// Bytes of output grown at once at most: a blink even on a loaded machine, so Ctrl-C is heard
+/// between blocks whatever one board's output weighs (162 bytes of marks, 81 of a solution).
+const BLOCK_BYTES: usize = 16 << 20;
+
 /// Boards per block of output grown at once for memory inputs: enough for many parts on many
 /// threads (see `Cost`), little enough that growing it is a blink.
-fn block_for(cost: Cost) -> usize {
-    match cost {
+fn block_for<T>(cost: Cost) -> usize {
+    let boards = match cost {
         Cost::Light => 1 << 20,
         Cost::Heavy => 1 << 14,
-    }
+    };
+    boards.min(BLOCK_BYTES / std::mem::size_of::<T>().max(1)).max(1)
 }
 
 /// The output of `op` for every board of `inputs` (which must all hold as many boards), on
@@ -143,7 +148,7 @@ where
     let all_native = inputs.iter().all(|input| matches!(input.form, Form::Native(_)));
     if all_native {
         let sources: Vec<&dyn BoardSource> = inputs.iter().filter_map(native_source).collect();
-        let block = block_for(cost);
+        let block = block_for::<T>(cost);
         py.detach(|| {
             while out.len() < count {
                 let first = out.len();

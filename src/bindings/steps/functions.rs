@@ -187,11 +187,11 @@ fn grid_of(cells: &[u8]) -> Grid {
     <[u8; CELLS]>::try_from(cells).ok().and_then(|cells| Grid::from_values(cells).ok()).unwrap_or(Grid::EMPTY)
 }
 
-/// The one table of techniques as Python data (name, level, weight, needs uniqueness), for
-/// the tests that check docs/steps.md against it.
+/// The one table of techniques as Python data (name, level, weight, needs uniqueness, name
+/// in sentences), for the tests that check docs/steps.md against it.
 pub fn technique_table(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyTuple>> {
     pyo3::types::PyTuple::new(
         py,
-        steps::TECHNIQUES.iter().map(|info| (info.name, info.level.name(), info.weight, info.needs_uniqueness)),
+        steps::TECHNIQUES.iter().map(|info| (info.name, info.level.name(), info.weight, info.needs_uniqueness, info.title)),
     )
 }

@@ -97,6 +97,21 @@ impl PyStep {
         PyTuple::new(py, self.step()?.units.iter().map(|&u| (kinds[usize::from(u / 9).min(2)], usize::from(u % 9))))
     }
 
+    #[doc = stub_doc!("Step.nodes")]
+    #[getter]
+    fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let nodes = self.step()?.chain.as_deref().map_or(&[][..], |chain| &chain.nodes[..]);
+        let cells = |node: &crate::steps::Node| PyTuple::new(py, crate::steps::geometry::members(node.cells).map(|c| (c / SIDE, c % SIDE)).collect::<Vec<_>>());
+        PyTuple::new(py, nodes.iter().map(|node| Ok((cells(node)?, node.digit))).collect::<PyResult<Vec<_>>>()?)
+    }
+
+    #[doc = stub_doc!("Step.links")]
+    #[getter]
+    fn links<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let links = self.step()?.chain.as_deref().map_or(&[][..], |chain| &chain.links[..]);
+        PyTuple::new(py, links.iter().map(|link| link.name()))
+    }
+
     #[doc = stub_doc!("Step._asdict")]
     fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
@@ -106,6 +121,8 @@ impl PyStep {
         dict.set_item("cells", self.cells(py)?)?;
         dict.set_item("digits", self.digits(py)?)?;
         dict.set_item("units", self.units(py)?)?;
+        dict.set_item("nodes", self.nodes(py)?)?;
+        dict.set_item("links", self.links(py)?)?;
         dict.set_item("text", self.step()?.describe())?;
         Ok(dict)
     }
@@ -194,6 +211,11 @@ impl PySolvePath {
             self.shared.steps.iter().enumerate().map(|(i, step)| format!("{}. {}", i + 1, step.describe())).collect();
         text.push(self.stopped().into());
         text.join("\n")
+    }
+
+    #[doc = stub_doc!("SolvePath._repr_html_")]
+    fn _repr_html_(&self) -> String {
+        crate::render::path_html::path_html(&self.shared.start, &self.shared.steps, self.solved)
     }
 
     fn __repr__(&self) -> String {
