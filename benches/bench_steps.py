@@ -66,15 +66,15 @@ def hint_table(kaggle: list[str], top95: list[str], passes: int) -> None:
     beside `next_step(board)` and `mistakes(puzzle, board)`, on the puzzles themselves and on
     mid-game boards."""
     print()
-    print("| set | boards | next_step µs/call | mistakes µs/call | hint µs/call | hint / next_step |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| set | boards are | boards | next_step µs/call | mistakes µs/call | hint µs/call | hint / next_step |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for name, puzzles in (("kaggle sample", kaggle), ("top95", top95)):
-        for label, boards in (("start", puzzles), ("mid-game", [mid_game(p) for p in puzzles])):
+        for label, boards in (("the puzzles", puzzles), ("mid-game", [mid_game(p) for p in puzzles])):
             pairs = list(zip(puzzles, boards))
             step = per_puzzle_us(lambda pair: valid_sudoku.next_step(pair[1]), pairs, passes)
             checked = per_puzzle_us(lambda pair: valid_sudoku.mistakes(pair[0], pair[1]), pairs, passes)
             hinted = per_puzzle_us(lambda pair: valid_sudoku.hint(pair[0], pair[1]), pairs, passes)
-            print(f"| {name}, {label} | {len(pairs)} | {step:,.1f} | {checked:,.1f} | {hinted:,.1f} "
+            print(f"| {name} | {label} | {len(pairs)} | {step:,.1f} | {checked:,.1f} | {hinted:,.1f} "
                   f"| {hinted / step:.2f}x |")
 
 

@@ -94,7 +94,7 @@ def test_hint_kinds_and_sentences() -> None:
     assert found.mistakes is not None and found.mistakes.digits == ((0, 2, 1),)
     assert repr(found) == "<Hint mistake: The 1 in r1c3 is wrong.>"
     step = hint(EASY, EASY)
-    assert (step.kind, step.mistakes, str(step)) == ("step", None, "Hidden single: 8 can only go in r1c6 within box 2")
+    assert (step.kind, step.mistakes, str(step)) == ("step", None, "Hidden Single: 8 can only go in r1c6 within box 2")
     assert step.step is not None and step.step.placements == ((0, 5, 8),) and step.step is step.step
     solved = hint(EASY, SOLUTION)
     assert (solved.kind, solved.step, solved.mistakes, str(solved)) == ("solved", None, None, "The board is solved.")

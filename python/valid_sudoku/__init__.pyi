@@ -1059,7 +1059,7 @@ def hint(
         The 1 in r1c3 is wrong.
         >>> h = hint(puzzle, puzzle)
         >>> h.kind, str(h)
-        ('step', 'Hidden single: 8 can only go in r1c6 within box 2')
+        ('step', 'Hidden Single: 8 can only go in r1c6 within box 2')
     """
 
 def grade(board: BoardLike, /) -> Grade:
