@@ -16,6 +16,7 @@ pub mod cpu;
 pub mod error;
 pub mod generate;
 pub mod grid;
+pub mod hint;
 pub mod parse;
 pub mod render;
 pub mod rng;
@@ -76,6 +77,10 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bindings::steps::values::PySolvePath>()?;
     m.add_class::<bindings::steps::values::PyGrade>()?;
     m.add_class::<bindings::steps::grades::Grades>()?;
+    m.add_function(wrap_pyfunction!(bindings::steps::hints::mistakes, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::hints::hint, m)?)?;
+    m.add_class::<bindings::steps::hints::PyMistakes>()?;
+    m.add_class::<bindings::steps::hints::PyHint>()?;
     m.add_function(wrap_pyfunction!(bindings::canonical::canonical, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::canonical_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::are_equivalent, m)?)?;
