@@ -1,5 +1,7 @@
 """Human steps: `solve_steps` µs per puzzle and the share solved by logic alone, beside
-rustoku's `solve_steps` on the same puzzles in this run; `grade_many` puzzles per second on 1
+rustoku's `solve_steps` on the same puzzles in this run; the hint button, `hint(puzzle,
+board)` µs per call beside `next_step(board)`, on the puzzles and on mid-game boards;
+`grade_many` puzzles per second on 1
 and 2 threads; and the Spearman correlation of our `score` and `guesses`, and of rustoku's
 summed `difficulty_point`, with the Kaggle sample's `difficulty` column (on its first 300 rows,
 and on rows 300-1300, whose difficulties are more varied).
@@ -48,6 +50,34 @@ def rustoku_points(puzzle: str) -> int:
     return 0 if path is None else sum(int(step["difficulty_point"]) for step in path["steps"])
 
 
+def mid_game(puzzle: str) -> str:
+    """The puzzle with every other empty cell filled from its solution: a player's board."""
+    solution = valid_sudoku.solve(puzzle)
+    assert solution is not None
+    blanks = [i for i, ch in enumerate(puzzle) if ch in ".0"]
+    cells = list(puzzle)
+    for i in blanks[::2]:
+        cells[i] = solution.to_string()[i]
+    return "".join(cells)
+
+
+def hint_table(kaggle: list[str], top95: list[str], passes: int) -> None:
+    """`hint(puzzle, board)` per call (the mistake check, one search of the puzzle, included)
+    beside `next_step(board)` and `mistakes(puzzle, board)`, on the puzzles themselves and on
+    mid-game boards."""
+    print()
+    print("| set | boards are | boards | next_step µs/call | mistakes µs/call | hint µs/call | hint / next_step |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for name, puzzles in (("kaggle sample", kaggle), ("top95", top95)):
+        for label, boards in (("the puzzles", puzzles), ("mid-game", [mid_game(p) for p in puzzles])):
+            pairs = list(zip(puzzles, boards))
+            step = per_puzzle_us(lambda pair: valid_sudoku.next_step(pair[1]), pairs, passes)
+            checked = per_puzzle_us(lambda pair: valid_sudoku.mistakes(pair[0], pair[1]), pairs, passes)
+            hinted = per_puzzle_us(lambda pair: valid_sudoku.hint(pair[0], pair[1]), pairs, passes)
+            print(f"| {name} | {label} | {len(pairs)} | {step:,.1f} | {checked:,.1f} | {hinted:,.1f} "
+                  f"| {hinted / step:.2f}x |")
+
+
 def timed(call: Callable[[], object]) -> float:
     """Seconds one call takes."""
     start = time.perf_counter()
@@ -90,6 +120,7 @@ def main() -> int:
             theirs_text, ratios, their_solved = "-", "- | -", "-"
         print(f"| {name} | {len(boards)} | {ours:,.1f} | {with_steps:,.1f} | {theirs_text} | {ratios} "
               f"| {solved} | {their_solved} |")
+    hint_table(kaggle, top95, passes)
     grade_set = kaggle * (1 if args.quick else 4)
     rates = []
     # A pass takes a fraction of a second, so the best of a few more steadies the ratio.

@@ -52,8 +52,8 @@ def test_the_leetcode_examples() -> None:
     assert conflicts(SEED) == []
     found = conflicts(INVALID)
     assert [str(c) for c in found] == [
-        "digit 8 repeats in column 0 at (0, 0) and (3, 0)",
-        "digit 8 repeats in box 0 at (0, 0) and (2, 2)",
+        "digit 8 repeats in column 1 at r1c1 and r4c1",
+        "digit 8 repeats in box 1 at r1c1 and r3c3",
     ]
     assert [repr(c) for c in found] == [
         "Conflict(unit='column', index=0, digit=8, cells=((0, 0), (3, 0)))",
@@ -82,7 +82,7 @@ def test_three_or_more_holders_are_listed_in_row_major_order() -> None:
         cells[r * 9 + c] = 6
     (found,) = conflicts(line_from_cells(cells))
     assert found.cells == ((0, 4), (5, 4), (8, 4))
-    assert str(found) == "digit 6 repeats in column 4 at (0, 4), (5, 4) and (8, 4)"
+    assert str(found) == "digit 6 repeats in column 5 at r1c5, r6c5 and r9c5"
 
 
 def test_fields_and_tuple_behaviour() -> None:
@@ -123,7 +123,7 @@ def test_equality_and_hash_follow_the_tuple() -> None:
     assert a == tuple(a) and tuple(a) == a and hash(a) == hash(tuple(a))
     assert {a, same, b, tuple(b)} == {a, b}
     assert a != ["column", 0, 8, ((0, 0), (3, 0))]  # a list is not a tuple
-    assert a != "digit 8 repeats in column 0 at (0, 0) and (3, 0)"
+    assert a != "digit 8 repeats in column 1 at r1c1 and r4c1"
     # Ordering is the tuple's: by unit name, then index, digit, cells.
     assert sorted([a, b]) == [b, a]
 

@@ -396,3 +396,16 @@ def test_the_gil_is_released_during_a_long_call(function: str) -> None:
         "score_solutions": lambda: score_solutions(puzzles, candidates, solutions=solutions, threads=1),
     }[function]
     assert_releases_the_gil(call)
+
+
+def test_scores_to_frame_is_one_row_per_answer() -> None:
+    pytest.importorskip("pandas")
+    p, c, s = near_misses(50, seed=11)
+    scores = score_solutions(p, c, solutions=s)
+    frame = scores.to_frame()
+    assert list(frame.columns) == ["complete", "valid", "keeps_givens", "solved", "matches", "cell_accuracy"]
+    for name in frame.columns:
+        assert frame[name].tolist() == getattr(scores, name).tolist(), name
+    plain = score_solutions(p, c).to_frame()
+    assert list(plain.columns) == ["complete", "valid", "keeps_givens", "solved"]
+    assert len(plain) == 50

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import doctest
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -338,3 +340,46 @@ def test_a_grade_is_the_same_for_every_isomorph() -> None:
     assert moved, "no puzzle's path as written changed under a map: the test shows nothing"
     for puzzle, image in zip(np.tile(puzzles, (8, 1))[::7], images[::7]):
         assert grade(image) == grade(puzzle)
+
+
+def test_grades_to_frame_names_levels_and_leaves_improper_rows_missing() -> None:
+    pd = pytest.importorskip("pandas")
+    boards = [EASY, "." * 81, HARD, "55" + "." * 79]
+    grades = grade_many(boards)
+    frame = grades.to_frame()
+    assert list(frame.columns) == ["proper", "level", "score", "hardest", "solved_by_logic", "guesses"]
+    assert len(frame) == 4 and list(frame.index) == [0, 1, 2, 3]
+    assert frame["proper"].tolist() == [True, False, True, False]
+    for row, board in enumerate(boards):
+        if not grades.proper[row]:
+            # Every column but proper is missing: a code -1 is never read as a name.
+            assert frame.loc[row, ["level", "score", "hardest", "solved_by_logic", "guesses"]].isna().all()
+            continue
+        one = grade(board)
+        assert frame.loc[row, "level"] == one.level
+        assert frame.loc[row, "hardest"] == one.hardest
+        assert frame.loc[row, "score"] == one.score
+        assert frame.loc[row, "solved_by_logic"] == one.solved_by_logic
+        assert frame.loc[row, "guesses"] == one.guesses
+    assert list(frame["level"].cat.categories) == list(LEVELS)
+    assert list(frame["hardest"].cat.categories) == list(TECHNIQUES)
+    assert str(frame["score"].dtype) == "Int64" and str(frame["solved_by_logic"].dtype) == "boolean"
+    assert grade_many([]).to_frame().shape == (0, 6)
+    assert isinstance(frame, pd.DataFrame)
+
+
+def test_to_frame_without_pandas_says_how_to_get_it() -> None:
+    script = (
+        "import sys; sys.modules['pandas'] = None\n"
+        "import valid_sudoku\n"
+        "for result in [valid_sudoku.grade_many(['.' * 81]), valid_sudoku.score_solutions(['.' * 81], ['.' * 81])]:\n"
+        "    try:\n"
+        "        result.to_frame()\n"
+        "    except ImportError as error:\n"
+        "        print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines() == [
+        "Grades.to_frame() needs pandas: pip install pandas",
+        "SolutionScores.to_frame() needs pandas: pip install pandas",
+    ], done.stderr

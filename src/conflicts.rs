@@ -67,30 +67,12 @@ impl Conflict {
 }
 
 impl fmt::Display for Conflict {
-    /// `digit 8 repeats in box 0 at (0, 0) and (2, 2)`.
+    /// The conflict in the notation people use, as every text meant for them is written:
+    /// units and cells counted from 1, cells as `r1c1`..`r9c9`: `digit 8 repeats in box 1 at
+    /// r1c1 and r3c3`. The fields (and so Python's data) stay 0-based.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "digit {} repeats in {} {} at ", self.digit, self.unit.name(), self.index)?;
-        list_cells(f, &self.cells, |f, r, c| write!(f, "({r}, {c})"))
-    }
-}
-
-impl Conflict {
-    /// The conflict in the notation people use, for text meant for them (the command's
-    /// report): units and cells counted from 1, cells as `r1c1`..`r9c9`:
-    /// `digit 8 repeats in box 1 at r1c1 and r3c3`. Python data stays 0-based.
-    pub fn for_people(&self) -> ForPeople<'_> {
-        ForPeople(self)
-    }
-}
-
-/// See [`Conflict::for_people`].
-pub struct ForPeople<'a>(&'a Conflict);
-
-impl fmt::Display for ForPeople<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let conflict = self.0;
-        write!(f, "digit {} repeats in {} {} at ", conflict.digit, conflict.unit.name(), conflict.index + 1)?;
-        list_cells(f, &conflict.cells, |f, r, c| write!(f, "r{}c{}", r + 1, c + 1))
+        write!(f, "digit {} repeats in {} {} at ", self.digit, self.unit.name(), self.index + 1)?;
+        list_cells(f, &self.cells, |f, r, c| write!(f, "r{}c{}", r + 1, c + 1))
     }
 }
 
@@ -128,7 +110,7 @@ mod tests {
         let shown: Vec<String> = found.iter().map(ToString::to_string).collect();
         assert_eq!(
             shown,
-            ["digit 8 repeats in column 0 at (0, 0) and (3, 0)", "digit 8 repeats in box 0 at (0, 0) and (2, 2)"]
+            ["digit 8 repeats in column 1 at r1c1 and r4c1", "digit 8 repeats in box 1 at r1c1 and r3c3"]
         );
         assert!(conflicts(&grid_of(SEED)).is_empty());
     }
@@ -142,7 +124,7 @@ mod tests {
         let board = Grid::from_values(cells).expect("digits");
         let found = conflicts(&board);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].to_string(), "digit 3 repeats in row 0 at (0, 0), (0, 4) and (0, 8)");
+        assert_eq!(found[0].to_string(), "digit 3 repeats in row 1 at r1c1, r1c5 and r1c9");
     }
 
     #[test]
@@ -195,9 +177,8 @@ mod tests {
     }
 
     #[test]
-    fn for_people_counts_from_one() {
+    fn text_counts_from_one() {
         let conflict = Conflict { unit: Unit::Column, index: 4, digit: 6, cells: vec![(0, 4), (5, 4), (8, 4)] };
-        assert_eq!(conflict.for_people().to_string(), "digit 6 repeats in column 5 at r1c5, r6c5 and r9c5");
-        assert_eq!(conflict.to_string(), "digit 6 repeats in column 4 at (0, 4), (5, 4) and (8, 4)");
+        assert_eq!(conflict.to_string(), "digit 6 repeats in column 5 at r1c5, r6c5 and r9c5");
     }
 }

@@ -3,12 +3,11 @@
 //!
 //! The core is pure Rust and knows nothing of Python: the board (`grid`, `parse`, `symbols`,
 //! `text`, `error`), its validity (`check`, `conflicts`), many boards at once (`batch`, `arrow`,
-//! `dlpack`, `score`), solving (`solve`), human steps and grades (`steps`), canonical forms (`canonical`),
+//! `dlpack`, `score`), solving (`solve`), human steps, grades and hints (`steps`, `hint`), canonical forms (`canonical`),
 //! generation (`generate`, `rng`), output (`render`) and the command (`cli`), with `cpu` and
 //! `bounds` beneath them, and the measuring drivers (`drivers`, a feature for the benches). `bindings` is the only module that touches PyO3. docs/development.md
 //! maps every folder. This file only wires them together; the modules the fuzz targets
-//! (fuzz/) reach are public, the rest crate-private but `steps`, whose test-only re-exports
-//! would otherwise show as dead code.
+//! (fuzz/) reach are public, the rest crate-private.
 
 pub mod arrow;
 pub mod batch;
@@ -23,12 +22,13 @@ pub(crate) mod cpu;
 pub mod dlpack;
 pub(crate) mod error;
 pub(crate) mod generate;
-pub(crate) mod grid;
+pub mod grid;
+pub mod hint;
 pub mod parse;
 pub mod render;
 pub(crate) mod rng;
 pub(crate) mod score;
-pub(crate) mod solve;
+pub mod solve;
 pub mod steps;
 pub(crate) mod symbols;
 pub mod text;
@@ -84,6 +84,10 @@ fn valid_sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<bindings::steps::values::PySolvePath>()?;
     m.add_class::<bindings::steps::values::PyGrade>()?;
     m.add_class::<bindings::steps::grades::Grades>()?;
+    m.add_function(wrap_pyfunction!(bindings::steps::hints::mistakes, m)?)?;
+    m.add_function(wrap_pyfunction!(bindings::steps::hints::hint, m)?)?;
+    m.add_class::<bindings::steps::hints::PyMistakes>()?;
+    m.add_class::<bindings::steps::hints::PyHint>()?;
     m.add_function(wrap_pyfunction!(bindings::canonical::canonical, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::canonical_many, m)?)?;
     m.add_function(wrap_pyfunction!(bindings::canonical::are_equivalent, m)?)?;

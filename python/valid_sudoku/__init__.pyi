@@ -45,6 +45,10 @@ __all__ = [
     "SolvePath",
     "Grade",
     "Grades",
+    "mistakes",
+    "hint",
+    "Mistakes",
+    "Hint",
     "canonical",
     "canonical_many",
     "are_equivalent",
@@ -336,6 +340,12 @@ class SolutionScores:
     def n(self) -> int:
         """The number of boards scored."""
     def __len__(self) -> int: ...
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per answer in the order given, one column per measure
+        (``complete``, ``valid``, ``keeps_givens``, ``solved``, then ``matches`` and
+        ``cell_accuracy`` when reference solutions were given). These are correctness
+        scores of answers, not ``Grade.score`` (a puzzle's difficulty). Needs pandas
+        (ImportError otherwise)."""
     def rates(self) -> dict[str, float]:
         """The rate of each measure by name (``solved``, ``valid``, ``complete``,
         ``keeps_givens``, then ``matches`` and ``cell_accuracy``, the mean, when present);
@@ -618,12 +628,14 @@ class Conflict(tuple[_Unit, int, int, _Cells]):
 
     It behaves like the NamedTuple ``(unit, index, digit, cells)``: it unpacks, indexes,
     slices and iterates like that tuple, compares equal to it (and orders like it), and has
-    the same hash. ``str()`` reads as a sentence, ``repr()`` is a constructor call::
+    the same hash. ``str()`` reads as a sentence for people, counting units from 1 and
+    naming cells ``r1c1``..``r9c9`` as every text of the package does (the fields stay
+    0-based); ``repr()`` is a constructor call::
 
         >>> from valid_sudoku import Conflict
         >>> c = Conflict("box", 0, 8, ((0, 0), (2, 2)))
         >>> str(c)
-        'digit 8 repeats in box 0 at (0, 0) and (2, 2)'
+        'digit 8 repeats in box 1 at r1c1 and r3c3'
         >>> c
         Conflict(unit='box', index=0, digit=8, cells=((0, 0), (2, 2)))
         >>> unit, index, digit, cells = c
@@ -904,8 +916,8 @@ class Step:
 class SolvePath:
     """What ``solve_steps`` did: the steps in order, and where they led.
 
-    ``str(path)`` has one numbered line per step, then ``solved`` or ``stuck``; ``len(path)``
-    is the number of steps.
+    ``str(path)`` has one numbered line per step, then ``stopped`` (``solved`` or ``stuck``);
+    ``len(path)`` is the number of steps.
     """
 
     @property
@@ -914,6 +926,10 @@ class SolvePath:
     @property
     def solved(self) -> bool:
         """The steps filled every cell."""
+    @property
+    def stopped(self) -> Literal["solved", "stuck"]:
+        """How the path stopped: ``"solved"`` (every cell filled) or ``"stuck"`` (no allowed
+        technique applies: the rest needs a guess or a technique left out)."""
     @property
     def board(self) -> Board:
         """The board the steps reached: the solution when ``solved``."""
@@ -1004,6 +1020,23 @@ class Grades:
     def n(self) -> int:
         """The number of boards graded."""
     def __len__(self) -> int: ...
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per board in the order given: ``proper``, ``level``
+        and ``hardest`` (Categoricals of the level and technique names), ``score`` (nullable
+        ``Int64``), ``solved_by_logic`` (nullable ``boolean``) and ``guesses``. A row without
+        exactly one solution has a missing value in every column but ``proper``, so no code
+        -1 is ever read as a name (as ``np.array(grades.levels)[grades.level]`` would read
+        it as the last level). Needs pandas (ImportError otherwise).
+
+        Example::
+
+            >>> from valid_sudoku import grade_many
+            >>> frame = grade_many(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", "." * 81]).to_frame()
+            >>> frame[["proper", "level", "score", "hardest"]]
+               proper level  score        hardest
+            0    True  easy      0  hidden single
+            1   False   NaN   <NA>            NaN
+        """
 
 def next_step(
     board: _BoardLike,
@@ -1011,22 +1044,28 @@ def next_step(
     *,
     candidates: Sequence[Sequence[Iterable[int]]] | numpy.typing.NDArray[numpy.uint16] | None = None,
     techniques: Iterable[str] | None = None,
+    stale_marks: Literal["raise", "drop"] = "raise",
 ) -> Step | None:
     """The easiest step that makes progress, or None when the board is solved or no allowed
-    technique applies. "Easiest" is the order of ``TECHNIQUES``.
+    technique applies (``Board(board).is_solved`` tells the two apart). "Easiest" is the
+    order of ``TECHNIQUES``.
 
     ``candidates`` are the pencil marks an app keeps, in the form ``candidates()`` returns
     (9 rows of 9 sets of digits) or the ``(9, 9)`` ``uint16`` bitmask form of
     ``candidates_many``; without them the marks are ``candidates(board)``. Marks may be
     narrower than that (an app's eliminations), never wider: a digit that a filled cell rules
     out raises ``ValueError`` naming the cell (``candidates for r1c3 include 5, which r1c1
-    already holds``), as do marks on a filled cell. ``techniques`` restricts the step to
-    names from ``TECHNIQUES`` (an unknown name raises ``ValueError``). The uniqueness
+    already holds``), as do marks on a filled cell. With ``stale_marks="drop"`` such marks,
+    which every placement leaves behind, are dropped instead: the marks used are
+    ``candidates`` intersected with ``candidates(board)``. ``techniques`` restricts the step
+    to names from ``TECHNIQUES`` (an unknown name raises ``ValueError``). The uniqueness
     techniques (unique rectangles, BUG+1) are used only when the board has exactly one
     solution.
 
     ``board`` is any form ``is_valid_sudoku`` accepts, with the same errors; a board on which
-    a digit repeats raises ``ValueError``.
+    a digit repeats raises ``ValueError``, and so does a board without a solution (or whose
+    marks rule out every solution), naming the contradiction when singles reach one:
+    ``the board has no solution: r2c3 has no candidate left``.
 
         >>> from valid_sudoku import next_step
         >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -1046,6 +1085,96 @@ def solve_steps(board: _BoardLike, /, *, techniques: Iterable[str] | None = None
         >>> path = solve_steps("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
         >>> path.solved, len(path), path.board.is_solved
         (True, 51, True)
+    """
+
+@final
+class Mistakes:
+    """What ``mistakes`` found on a player's board: wrong digits and wrong pencil marks.
+
+    ``digits`` and ``candidates`` hold ``(row, col, digit)`` triples counted from 0;
+    ``bool(m)`` is True when there is any mistake; ``str(m)`` is one sentence per mistake in
+    ``r1c1`` notation, such as ``The 1 in r1c3 is wrong.``, or ``No mistakes.``.
+    """
+
+    @property
+    def digits(self) -> tuple[tuple[int, int, int], ...]:
+        """Each filled cell whose digit differs from the solution's, with the player's digit,
+        in cell order."""
+    @property
+    def candidates(self) -> tuple[tuple[int, int, int], ...]:
+        """Each empty cell whose marks lack the solution's digit, with that digit, in cell
+        order (empty when no marks were given)."""
+    def _asdict(self) -> dict[str, Any]:
+        """The attributes as a dict, with the sentences under ``"text"``."""
+    def __bool__(self) -> bool: ...
+
+@final
+class Hint:
+    """What the hint button shows, from ``hint``.
+
+    ``kind`` says which: ``"mistake"`` (``mistakes`` holds them), ``"step"`` (``step`` holds
+    it), ``"solved"`` or ``"stuck"`` (no allowed technique applies); ``str(hint)`` is a
+    sentence for the player.
+    """
+
+    @property
+    def kind(self) -> Literal["mistake", "step", "solved", "stuck"]:
+        """``"mistake"``, ``"step"``, ``"solved"`` or ``"stuck"``."""
+    @property
+    def step(self) -> Step | None:
+        """The next step when ``kind`` is ``"step"``, else None."""
+    @property
+    def mistakes(self) -> Mistakes | None:
+        """The player's mistakes when ``kind`` is ``"mistake"``, else None."""
+
+def mistakes(
+    puzzle: _BoardLike,
+    board: _BoardLike,
+    /,
+    *,
+    candidates: Sequence[Sequence[Iterable[int]]] | numpy.typing.NDArray[numpy.uint16] | None = None,
+) -> Mistakes:
+    """The player's wrong digits on ``board`` and, when ``candidates`` (their pencil marks,
+    in either form ``next_step`` takes) are given, the empty cells whose marks lack the
+    solution's digit, all against the one solution of ``puzzle``. Marks of filled cells and
+    marks a filled cell rules out are not looked at. It costs about one solve.
+
+    ``puzzle`` must have exactly one solution and ``board`` must keep every given, else
+    ``ValueError``: ``the puzzle has no solution: mistakes needs exactly one``, ``the puzzle
+    has more than one solution: mistakes needs exactly one``, ``the board drops the given 5
+    at r1c1: a board must keep every given of its puzzle`` or ``the board changes the given 5
+    at r1c1 to 6: ...``. Both boards are any form ``is_valid_sudoku`` accepts.
+
+        >>> from valid_sudoku import mistakes
+        >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        >>> found = mistakes(puzzle, "531" + puzzle[3:])
+        >>> bool(found), found.digits
+        (True, ((0, 2, 1),))
+        >>> print(found)
+        The 1 in r1c3 is wrong.
+    """
+
+def hint(
+    puzzle: _BoardLike,
+    board: _BoardLike,
+    /,
+    *,
+    candidates: Sequence[Sequence[Iterable[int]]] | numpy.typing.NDArray[numpy.uint16] | None = None,
+    techniques: Iterable[str] | None = None,
+) -> Hint:
+    """One call for a hint button: the player's mistakes on ``board`` (a play of
+    ``puzzle``) first, as ``mistakes`` finds them; without any, the next step as
+    ``next_step`` finds it, or ``"solved"``, or ``"stuck"``. Marks are taken as an app keeps
+    them: marks on filled cells are ignored and marks a filled cell rules out are dropped.
+    ``techniques`` and the errors are as for ``next_step`` and ``mistakes``.
+
+        >>> from valid_sudoku import hint
+        >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+        >>> print(hint(puzzle, "531" + puzzle[3:]))
+        The 1 in r1c3 is wrong.
+        >>> h = hint(puzzle, puzzle)
+        >>> h.kind, str(h)
+        ('step', 'Hidden Single: 8 can only go in r1c6 within box 2')
     """
 
 def grade(board: _BoardLike, /) -> Grade:

@@ -310,7 +310,7 @@ impl<W: Write> Report<W> {
     fn text_conflicts(&mut self, conflicts: &[Conflict]) -> io::Result<()> {
         for (i, conflict) in conflicts.iter().enumerate() {
             let separator = if i == 0 { "" } else { "; " };
-            write!(self.out, "{separator}{}", conflict.for_people())?;
+            write!(self.out, "{separator}{conflict}")?;
         }
         Ok(())
     }

@@ -31,9 +31,6 @@ use state::Candidates;
 
 /// A solution of `grid`: complete, with no repeat, keeping every given; `None` when there is
 /// none (a board that breaks the rule has none). When there are several, always the same one.
-// The tests' way in; the bindings and the command solve interruptibly.
-#[cfg(any(test, feature = "drivers"))]
-#[cfg_attr(not(test), allow(dead_code))]
 pub fn solve(grid: &Grid) -> Option<Grid> {
     solve_interruptible(grid, &mut || false).unwrap_or(None)
 }

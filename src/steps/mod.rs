@@ -49,7 +49,7 @@ mod testing;
 
 pub use finder::{find, next_step};
 pub use solvable::surely_solved;
-pub use level::{level_past_singles, level_within, logic_level, path_past_singles, singles_place, solved_by_singles, up_to as techniques_up_to};
+pub use level::{level_past_singles, place_singles, level_within, logic_level, path_past_singles, singles_place, solved_by_singles, up_to as techniques_up_to};
 pub use grade::{fixed_maps, grade, grading_form, puzzle_logic_grade, Grade, GradeError, ISOMORPHS};
 pub use path::{grade_path, logic_grade, solve_path, LogicGrade, Path};
 pub use pencil::{MarksError, Pencil, ALL_DIGITS};

@@ -92,6 +92,20 @@ impl Pencil {
         Ok(Pencil::assemble(values, *marks))
     }
 
+    /// The given pencil marks as an app keeps them, stale after placements: marks of filled
+    /// cells, and marks a filled cell rules out, are dropped rather than refused.
+    pub fn with_marks_dropping_stale(grid: &Grid, marks: &[u16; CELLS]) -> Result<Pencil, MarksError> {
+        let open = Pencil::from_grid(grid);
+        let mut kept = [0u16; CELLS];
+        for (cell, ((slot, &mask), &allowed)) in kept.iter_mut().zip(marks).zip(open.masks()).enumerate() {
+            if mask & !ALL_DIGITS != 0 {
+                return Err(MarksError::Bits { cell, mask });
+            }
+            *slot = mask & allowed;
+        }
+        Ok(Pencil::assemble(open.values, kept))
+    }
+
     fn assemble(values: [u8; CELLS], masks: [u16; CELLS]) -> Pencil {
         let mut digits = [0u128; 9];
         let mut empty = 0u128;

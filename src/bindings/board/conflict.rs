@@ -176,7 +176,7 @@ impl PyConflict {
         self.as_tuple(py)?.as_any().hash()
     }
 
-    /// `digit 8 repeats in box 0 at (0, 0) and (2, 2)`.
+    /// `digit 8 repeats in box 1 at r1c1 and r3c3`: counted from 1, as people do.
     fn __str__(&self) -> String {
         self.conflict.to_string()
     }

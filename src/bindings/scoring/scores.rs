@@ -152,6 +152,24 @@ impl SolutionScores {
         self.n
     }
 
+    #[doc = stub_doc!("SolutionScores.to_frame")]
+    fn to_frame<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pandas = crate::bindings::columns::pandas(py, "SolutionScores")?;
+        let mut columns = vec![
+            ("complete", self.complete.bind(py).clone().into_any()),
+            ("valid", self.valid.bind(py).clone().into_any()),
+            ("keeps_givens", self.keeps_givens.bind(py).clone().into_any()),
+            ("solved", self.solved.bind(py).clone().into_any()),
+        ];
+        if let Some(matches) = &self.matches {
+            columns.push(("matches", matches.bind(py).clone().into_any()));
+        }
+        if let Some(accuracy) = &self.cell_accuracy {
+            columns.push(("cell_accuracy", accuracy.bind(py).clone().into_any()));
+        }
+        crate::bindings::columns::data_frame(&pandas, columns)
+    }
+
     fn __len__(&self) -> usize {
         self.n
     }

@@ -12,9 +12,9 @@ use crate::bindings::input::arguments::{thread_count, type_name};
 use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::steps::grades::{Grades, Row};
+use crate::bindings::steps::pencil;
 use crate::bindings::input::cells;
 use crate::bindings::run::interrupt::interruptible;
-use crate::bindings::input::marks::{marks_error, read_marks};
 use crate::bindings::input::numpy_input;
 use crate::bindings::steps::values::{PyGrade, PySolvePath, PyStep};
 use crate::batch::Cost;
@@ -22,7 +22,7 @@ use crate::canonical::{OutOfMemory, Searcher};
 use crate::check::is_valid;
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::solve::Stopped;
-use crate::steps::{self, GradeError, Pencil, Technique, Techniques, Uniqueness, ALL_TECHNIQUES};
+use crate::steps::{self, GradeError, Pencil, Technique, Techniques, ALL_TECHNIQUES};
 
 /// Boards graded between two checks for Ctrl-C.
 const BOARDS_PER_CHECK: usize = 16;
@@ -77,19 +77,18 @@ impl Default for MaskRow {
 
 #[doc = stub_doc!("next_step")]
 #[pyfunction]
-#[pyo3(signature = (board, /, *, candidates = None, techniques = None))]
+#[pyo3(signature = (board, /, *, candidates = None, techniques = None, stale_marks = "raise"))]
 pub fn next_step(
     board: &Bound<'_, PyAny>,
     candidates: Option<&Bound<'_, PyAny>>,
     techniques: Option<&Bound<'_, PyAny>>,
+    stale_marks: &str,
 ) -> PyResult<Option<PyStep>> {
     let grid = rule_abiding(board)?;
     let allowed = allowed_techniques(techniques)?;
-    let pencil = match candidates {
-        None => Pencil::from_grid(&grid),
-        Some(marks) => Pencil::with_marks(&grid, &read_marks(marks)?).map_err(marks_error)?,
-    };
-    let found = board.py().detach(|| steps::next_step(&pencil, allowed, Uniqueness::Count(grid)));
+    let pencil = pencil::read_pencil(&grid, candidates, stale_marks)?;
+    let unique = pencil::solvable(board.py(), &pencil)?;
+    let found = board.py().detach(|| steps::next_step(&pencil, allowed, unique));
     Ok(found.map(|step| PyStep::new(step, pencil)))
 }
 
@@ -100,7 +99,8 @@ pub fn solve_steps(board: &Bound<'_, PyAny>, techniques: Option<&Bound<'_, PyAny
     let grid = rule_abiding(board)?;
     let allowed = allowed_techniques(techniques)?;
     let start = Pencil::from_grid(&grid);
-    let path = board.py().detach(|| steps::solve_path(start, allowed, Uniqueness::Count(grid)));
+    let unique = pencil::solvable(board.py(), &start)?;
+    let path = board.py().detach(|| steps::solve_path(start, allowed, unique));
     Ok(PySolvePath::new(start, path))
 }
 
@@ -160,7 +160,7 @@ fn rule_abiding(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
 }
 
 /// `techniques=`: None for all, else an iterable of names from `TECHNIQUES`.
-fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyResult<Techniques> {
+pub(crate) fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyResult<Techniques> {
     let Some(techniques) = techniques else { return Ok(ALL_TECHNIQUES) };
     if techniques.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("techniques: expected an iterable of technique names, got a str (wrap it in a list)"));

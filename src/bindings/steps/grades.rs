@@ -5,7 +5,7 @@ use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::bindings::columns::{column, frozen, reduce};
+use crate::bindings::columns::{categorical, column, data_frame, frozen, nullable, pandas, reduce};
 use crate::steps::{Grade, Level, TECHNIQUES};
 
 /// One row of `grade_many`: a grade, or none for a board without exactly one solution.
@@ -150,6 +150,20 @@ impl Grades {
 
     fn __len__(&self) -> usize {
         self.n
+    }
+
+    #[doc = stub_doc!("Grades.to_frame")]
+    fn to_frame<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pandas = pandas(py, OWNER)?;
+        let columns = vec![
+            ("proper", self.proper.bind(py).clone().into_any()),
+            ("level", categorical(&pandas, &self.level, Level::ALL.map(Level::name).to_vec())?),
+            ("score", nullable(&pandas, &self.score, &self.proper, "Int64")?),
+            ("hardest", categorical(&pandas, &self.hardest, TECHNIQUES.iter().map(|info| info.name).collect())?),
+            ("solved_by_logic", nullable(&pandas, &self.solved_by_logic, &self.proper, "boolean")?),
+            ("guesses", self.guesses.bind(py).clone().into_any()),
+        ];
+        data_frame(&pandas, columns)
     }
 
     /// Pickled as its arrays, rebuilt by `_grades`: it crosses process pools and Dask workers.

@@ -52,7 +52,8 @@ impl PyStep {
     }
 }
 
-fn triples<'py>(py: Python<'py>, pairs: &[(u8, u8)]) -> PyResult<Bound<'py, PyTuple>> {
+/// `(cell, digit)` pairs as Python's `(row, col, digit)`, counted from 0.
+pub fn triples<'py>(py: Python<'py>, pairs: &[(u8, u8)]) -> PyResult<Bound<'py, PyTuple>> {
     let items = pairs.iter().map(|&(cell, digit)| (usize::from(cell) / SIDE, usize::from(cell) % SIDE, digit));
     PyTuple::new(py, items)
 }
@@ -187,6 +188,12 @@ impl PySolvePath {
         self.solved
     }
 
+    #[doc = stub_doc!("SolvePath.stopped")]
+    #[getter]
+    fn stopped(&self) -> &'static str {
+        if self.solved { "solved" } else { "stuck" }
+    }
+
     #[doc = stub_doc!("SolvePath.board")]
     #[getter]
     fn board(&self, py: Python<'_>) -> PyResult<Py<PyBoard>> {
@@ -202,7 +209,7 @@ impl PySolvePath {
         // Sentences are written when asked for, not for every path.
         let mut text: Vec<String> =
             self.shared.steps.iter().enumerate().map(|(i, step)| format!("{}. {}", i + 1, step.describe())).collect();
-        text.push(if self.solved { "solved".into() } else { "stuck".into() });
+        text.push(self.stopped().into());
         text.join("\n")
     }
 
@@ -212,7 +219,7 @@ impl PySolvePath {
     }
 
     fn __repr__(&self) -> String {
-        format!("<SolvePath: {} steps, {}>", self.shared.steps.len(), if self.solved { "solved" } else { "stuck" })
+        format!("<SolvePath: {} steps, {}>", self.shared.steps.len(), self.stopped())
     }
 }
 
