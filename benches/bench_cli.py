@@ -16,7 +16,6 @@ This is a benchmark, not a test: the figures depend on the machine.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import shutil

@@ -88,12 +88,6 @@ def main() -> None:
     rows.append(("symmetry='rot180', minimal=True", per_item_us(lambda k: valid_sudoku.generate_many(k, symmetry="rot180", minimal=True, seed=1, threads=1), n(200), 1)))
     for clues in [23, 22]:
         rows.append((f"clues={clues}", per_item_us(batch(clues=clues), n(200 if clues == 23 else 50), 1)))
-    # The slowest requests the generator accepts: seconds a puzzle, with a spread of two orders
-    # of magnitude from seed to seed, so a smoke run leaves them out.
-    if not args.quick:
-        for clues in [29, 30]:
-            rows.append((f"clues={clues}, minimal=True", per_item_us(batch(clues=clues, minimal=True), 20, 1)))
-        rows.append(("clues=25, symmetry='rot90'", per_item_us(batch(clues=25, symmetry="rot90"), 20, 1)))
     ours: dict[str, float] = {}
     for level in valid_sudoku.LEVELS:
         count = n(200)

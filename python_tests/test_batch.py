@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-import valid_sudoku
 from batch_boards import SOLVED, lines, random_boards, reference_many
 from gil import assert_releases_the_gil, released_the_gil
 from puzzles import DATA_DIR, KAGGLE_FILE, LINE_FILES, TDOKU_FILE, data_available, puzzle_lines

@@ -29,7 +29,7 @@ def test_grade_writes_each_board_as_python_grades_it(capsys: pytest.CaptureFixtu
         f"a.txt:1: {text_of(SEED)}",
         f"a.txt:2: {text_of(HARD)}",
         "a.txt:4: easy, score 0 (hardest: none)",
-        "3 boards: 3 with one solution, 0 with no solution, 0 with more than one solution",
+        "3 boards: 2 easy, 1 medium, 0 with no solution, 0 with more than one solution",
     ]
     assert text_of(SEED).startswith("easy, score ")
 
@@ -41,7 +41,7 @@ def test_improper_boards_are_named_and_fail(capsys: pytest.CaptureFixture[str]) 
     assert out.splitlines()[1:] == [
         "a.txt:2: no solution",
         "a.txt:3: more than one solution",
-        "3 boards: 1 with one solution, 1 with no solution, 1 with more than one solution",
+        "3 boards: 1 easy, 1 with no solution, 1 with more than one solution",
     ]
 
 

@@ -49,7 +49,7 @@ def dataset(count: int, seed: int) -> list[str]:
         target = row * 9 + int(rng.choice([c for c in range(9) if row * 9 + c != source]))
         values[board, target] = values[board, source]
     symbols = np.frombuffer(b".123456789", dtype=np.uint8)[values]
-    return [line.decode() for line in symbols.view(f"S81").ravel()]
+    return [line.decode() for line in symbols.view("S81").ravel()]
 
 
 def write_parts(puzzles: list[str], directory: Path, kind: str) -> None:

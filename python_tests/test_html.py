@@ -188,8 +188,8 @@ def test_a_solved_board_shows_its_filled_in_digits_apart_from_the_givens() -> No
         assert solved is not None and solved == Board(SOLUTION) and hash(solved) == hash(Board(SOLUTION))
         reader = read(solved)
         assert reader.summary == "solved grid: 30 givens in bold, 51 filled in blue"
-        for given, cell in zip(SEED, reader.cells):
-            if given == ".":
+        for symbol, cell in zip(SEED, reader.cells):
+            if symbol == ".":
                 assert cell.classes == {"filled"} and ";color:#1f5fbf" in cell.style
             else:
                 assert not cell.classes and cell.style.endswith(";font-weight:bold")

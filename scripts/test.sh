@@ -72,6 +72,9 @@ fi
 if [ "${SKIP_STATIC_CHECKS:-0}" = 1 ]; then
     echo "== mypy, stubtest and mkdocs: skipped (SKIP_STATIC_CHECKS=1; they run with the oldest and newest versions)"
 else
+    echo "== ruff over the package, tests, benches, examples and scripts (${SECONDS} s)"
+    "$python" -m ruff check python python_tests benches examples scripts
+
     echo "== mypy --strict over the tests, examples and benches (${SECONDS} s)"
     "$python" -m mypy
 

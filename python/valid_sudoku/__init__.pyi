@@ -6,7 +6,7 @@ boxes. Empty cells are ignored; a valid board need not be complete, nor solvable
 
 import os
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Iterable, Iterator, Literal, Protocol, SupportsIndex, Union, final, overload
+from typing import Any, ClassVar, Final, Iterable, Literal, Protocol, SupportsIndex, Union, final, overload
 
 from typing_extensions import deprecated
 

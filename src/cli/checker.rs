@@ -207,7 +207,12 @@ impl<'e, W: Write> Checker<'e, W> {
             Found::Count(0) | Found::Solution(None) | Found::Graded { count: 0, .. } => self.tally.unsolvable += 1,
             Found::Stepped { path: None, .. } => self.tally.unsolvable += 1,
             Found::Stepped { path: Some(path), .. } => self.tally.stuck += u64::from(!path.solved),
-            Found::Count(1) | Found::Solution(Some(_)) | Found::Graded { count: 1, .. } => {}
+            Found::Graded { count: 1, grade } => {
+                if let Some(slot) = grade.and_then(|grade| self.tally.levels.get_mut(usize::from(grade.level.code()))) {
+                    *slot += 1;
+                }
+            }
+            Found::Count(1) | Found::Solution(Some(_)) => {}
             Found::Count(_) | Found::Graded { .. } => self.tally.multiple += 1,
             Found::Form(_) => {}
         }

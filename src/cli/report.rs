@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::Origin;
 use crate::conflicts::Conflict;
 use crate::grid::Grid;
-use crate::steps::{LogicGrade, Path};
+use crate::steps::{Level, LogicGrade, Path};
 
 /// What the command works out for each board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -85,6 +85,8 @@ pub struct Tally {
     pub duplicates: u64,
     /// Boards whose steps stopped before the end, with steps.
     pub stuck: u64,
+    /// Proper boards by level (`Level::code`), with grade.
+    pub levels: [u64; Level::ALL.len()],
 }
 
 impl Tally {
@@ -102,6 +104,21 @@ impl Tally {
             "{} {noun}: {one} with one solution, {} with no solution, {} with more than one solution",
             self.boards, self.unsolvable, self.multiple
         )
+    }
+
+    /// `4 boards: 1 easy, 1 extreme, 1 with no solution, 1 with more than one solution`: the
+    /// levels that some board has, in the ladder's order.
+    pub fn grade_summary(&self) -> String {
+        let noun = if self.boards == 1 { "board" } else { "boards" };
+        let mut parts: Vec<String> = Level::ALL
+            .iter()
+            .zip(self.levels)
+            .filter(|&(_, count)| count > 0)
+            .map(|(level, count)| format!("{count} {}", level.name()))
+            .collect();
+        parts.push(format!("{} with no solution", self.unsolvable));
+        parts.push(format!("{} with more than one solution", self.multiple));
+        format!("{} {noun}: {}", self.boards, parts.join(", "))
     }
 
     /// `5 boards: 2 equivalent to an earlier one`.
@@ -345,7 +362,8 @@ impl<W: Write> Report<W> {
     pub fn summary(&mut self, tally: Tally, task: Task) -> io::Result<()> {
         match (self.mode, task) {
             (Mode::Text, Task::Check) => writeln!(self.out, "{}", tally.summary()),
-            (Mode::Text, Task::Unique | Task::Grade) => writeln!(self.out, "{}", tally.unique_summary()),
+            (Mode::Text, Task::Unique) => writeln!(self.out, "{}", tally.unique_summary()),
+            (Mode::Text, Task::Grade) => writeln!(self.out, "{}", tally.grade_summary()),
             (Mode::Text, Task::Dedupe) => writeln!(self.out, "{}", tally.dedupe_summary()),
             (Mode::Text, Task::Steps) => writeln!(self.out, "{}", tally.steps_summary()),
             _ => Ok(()),

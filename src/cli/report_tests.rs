@@ -126,7 +126,7 @@ fn summary_counts() {
         "10000 boards: 9998 valid, 2 invalid"
     );
     assert_eq!(Tally { boards: 1, ..Tally::default() }.summary(), "1 board: 1 valid, 0 invalid");
-    let unique = Tally { boards: 5, invalid: 1, unsolvable: 2, multiple: 1, duplicates: 0, stuck: 0 };
+    let unique = Tally { boards: 5, invalid: 1, unsolvable: 2, multiple: 1, ..Tally::default() };
     assert_eq!(
         unique.unique_summary(),
         "5 boards: 2 with one solution, 2 with no solution, 1 with more than one solution"
@@ -135,4 +135,9 @@ fn summary_counts() {
     let solved = Tally { boards: 5, multiple: 1, ..Tally::default() };
     assert!(solved.any_failed(Task::Unique) && !solved.any_failed(Task::Solve) && !solved.any_failed(Task::Check));
     assert_eq!(Tally::default().summary(), "0 boards: 0 valid, 0 invalid");
+    let graded = Tally { boards: 6, unsolvable: 1, multiple: 1, levels: [2, 0, 0, 0, 1, 1], ..Tally::default() };
+    assert_eq!(
+        graded.grade_summary(),
+        "6 boards: 2 easy, 1 extreme, 1 guessing, 1 with no solution, 1 with more than one solution"
+    );
 }
