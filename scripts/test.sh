@@ -61,6 +61,10 @@ else
         --config 'profile.release.package.valid-sudoku.overflow-checks=true' \
         --config 'profile.release.package.valid-sudoku.debug-assertions=true'
 
+    echo "== cargo fmt --check (${SECONDS} s): the crate and the fuzz targets, at rustfmt.toml's width"
+    cargo fmt --check
+    (cd fuzz && cargo fmt --check -- --config-path ../rustfmt.toml)
+
     echo "== cargo clippy (${SECONDS} s)"
     # With the measuring drivers (src/drivers.rs, run by `cargo bench --features drivers --bench
     # drivers`), so that they keep building.

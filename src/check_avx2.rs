@@ -14,9 +14,9 @@
 //! (`batch::avx2`), 32 boards at a time.
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi16, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi16,
-    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8, _mm_loadu_si128,
+    __m256i, _mm256_add_epi16, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi16, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_unpackhi_epi8,
+    _mm256_unpacklo_epi8, _mm_loadu_si128,
 };
 
 use crate::grid::{CELLS, SIDE};
@@ -190,7 +190,9 @@ mod tests {
         }
         for a in 0..CELLS {
             for b in a + 1..CELLS {
-                let shared = a / SIDE == b / SIDE || a % SIDE == b % SIDE || crate::grid::box_of(a / SIDE, a % SIDE) == crate::grid::box_of(b / SIDE, b % SIDE);
+                let shared = a / SIDE == b / SIDE
+                    || a % SIDE == b % SIDE
+                    || crate::grid::box_of(a / SIDE, a % SIDE) == crate::grid::box_of(b / SIDE, b % SIDE);
                 let mut cells = [0u8; CELLS];
                 let digit = (a * 7 + b) as u8 % 9 + 1;
                 cells[a] = digit;

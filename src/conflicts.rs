@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::grid::{Grid, Unit, SIDE};
 use crate::bounds::Known;
+use crate::grid::{Grid, Unit, SIDE};
 
 /// One digit that appears more than once in one row, column or box.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -77,7 +77,11 @@ impl fmt::Display for Conflict {
 }
 
 /// `a, b and c`, each cell written by `cell`.
-fn list_cells(f: &mut fmt::Formatter<'_>, cells: &[(usize, usize)], cell: impl Fn(&mut fmt::Formatter<'_>, usize, usize) -> fmt::Result) -> fmt::Result {
+fn list_cells(
+    f: &mut fmt::Formatter<'_>,
+    cells: &[(usize, usize)],
+    cell: impl Fn(&mut fmt::Formatter<'_>, usize, usize) -> fmt::Result,
+) -> fmt::Result {
     let last = cells.len().saturating_sub(1);
     for (i, &(r, c)) in cells.iter().enumerate() {
         f.write_str(match i {
@@ -100,18 +104,14 @@ mod tests {
         crate::parse::grid_from_text(line).expect("test boards parse")
     }
 
-    const SEED: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn the_second_seed_example_has_a_column_and_a_box_conflict() {
         let board = grid_of(&format!("8{}", &SEED[1..]));
         let found = conflicts(&board);
         let shown: Vec<String> = found.iter().map(ToString::to_string).collect();
-        assert_eq!(
-            shown,
-            ["digit 8 repeats in column 1 at r1c1 and r4c1", "digit 8 repeats in box 1 at r1c1 and r3c3"]
-        );
+        assert_eq!(shown, ["digit 8 repeats in column 1 at r1c1 and r4c1", "digit 8 repeats in box 1 at r1c1 and r3c3"]);
         assert!(conflicts(&grid_of(SEED)).is_empty());
     }
 

@@ -18,8 +18,6 @@ pub fn symbol_hint(found: &str) -> &'static str {
     }
 }
 
-
-
 /// Where in the user's input a problem is, in the user's own indexing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Place {
@@ -210,7 +208,8 @@ impl fmt::Display for BoardError {
             Problem::Null => f.write_str("expected a board, got null"),
             Problem::Strides(shape, strides) => {
                 let strides: Vec<String> = strides.iter().map(isize::to_string).collect();
-                let strides = if strides.len() == 1 { format!("({},)", strides.join(", ")) } else { format!("({})", strides.join(", ")) };
+                let strides =
+                    if strides.len() == 1 { format!("({},)", strides.join(", ")) } else { format!("({})", strides.join(", ")) };
                 write!(f, "strides too large: byte strides {strides} for shape {} overflow an offset", shape_text(shape))
             }
         }
@@ -268,22 +267,32 @@ mod tests {
     #[test]
     fn messages_name_the_place_in_the_users_indexing() {
         let cases = [
-            (BoardError::new(Place::Cell(2, 4), Problem::Symbol("x".into())),
-             "board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"),
+            (
+                BoardError::new(Place::Cell(2, 4), Problem::Symbol("x".into())),
+                "board[2][4]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'",
+            ),
             (BoardError::new(Place::Board, Problem::RowCount(8)), "board: expected 9 rows, got 8"),
             (BoardError::new(Place::Row(3), Problem::CellCount(10)), "board[3]: expected 9 cells, got 10"),
             (BoardError::new(Place::Board, Problem::Length(80)), "board: expected 81 characters, got 80"),
-            (BoardError::new(Place::Flat(22), Problem::Symbol("é".into())),
-             "board[22]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'"),
-            (BoardError::new(Place::Cell(2, 4), Problem::Value("12".into())).in_batch(17),
-             "boards[17][2][4]: expected a value 0-9, got 12"),
+            (
+                BoardError::new(Place::Flat(22), Problem::Symbol("é".into())),
+                "board[22]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'",
+            ),
+            (
+                BoardError::new(Place::Cell(2, 4), Problem::Value("12".into())).in_batch(17),
+                "boards[17][2][4]: expected a value 0-9, got 12",
+            ),
             (BoardError::new(Place::Board, Problem::Shape(vec![3, 9])), "board: expected shape (9, 9) or (81,), got (3, 9)"),
             (BoardError::new(Place::Board, Problem::Shape(vec![80])), "board: expected shape (9, 9) or (81,), got (80,)"),
             (BoardError::new(Place::Board, Problem::Null).in_batch(20), "boards[20]: expected a board, got null"),
-            (BoardError::new(Place::Cell(2, 4), Problem::Value("12".into())).named("candidate"),
-             "candidate[2][4]: expected a value 0-9, got 12"),
-            (BoardError::new(Place::Flat(5), Problem::Value("12".into())).in_batch(3).named("candidates"),
-             "candidates[3][5]: expected a value 0-9, got 12"),
+            (
+                BoardError::new(Place::Cell(2, 4), Problem::Value("12".into())).named("candidate"),
+                "candidate[2][4]: expected a value 0-9, got 12",
+            ),
+            (
+                BoardError::new(Place::Flat(5), Problem::Value("12".into())).in_batch(3).named("candidates"),
+                "candidates[3][5]: expected a value 0-9, got 12",
+            ),
         ];
         for (error, message) in cases {
             assert_eq!(error.to_string(), message);
@@ -309,7 +318,10 @@ mod tests {
     fn text_errors_name_line_and_column() {
         let error = TextError::at(3, Some(7), "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
         assert_eq!(error.to_string(), "line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
-        assert_eq!(TextError::at(2, None, "expected 81 characters, got 80").to_string(), "line 2: expected 81 characters, got 80");
+        assert_eq!(
+            TextError::at(2, None, "expected 81 characters, got 80").to_string(),
+            "line 2: expected 81 characters, got 80"
+        );
     }
 
     #[test]

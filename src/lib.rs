@@ -20,6 +20,8 @@ pub mod cli;
 pub(crate) mod conflicts;
 pub(crate) mod cpu;
 pub mod dlpack;
+#[cfg(feature = "drivers")]
+pub mod drivers;
 pub(crate) mod error;
 pub(crate) mod generate;
 pub mod grid;
@@ -31,11 +33,9 @@ pub(crate) mod score;
 pub mod solve;
 pub mod steps;
 pub(crate) mod symbols;
-pub mod text;
 #[cfg(any(test, feature = "drivers"))]
 mod test_data;
-#[cfg(feature = "drivers")]
-pub mod drivers;
+pub mod text;
 
 mod bindings;
 

@@ -1,9 +1,9 @@
 //! Cells, rows and whole boards in the one-character alphabet, turned into core values,
 //! with errors that say where. Used by every front end that reads symbols.
 
-use crate::error::{BoardError, Place, Problem};
 #[cfg(test)]
 use crate::error::{symbol_hint, SPACE_HINT};
+use crate::error::{BoardError, Place, Problem};
 use crate::grid::{Grid, CELLS, SIDE};
 
 /// Marks a byte outside the alphabet in [`SYMBOL_VALUE`].
@@ -54,10 +54,7 @@ pub fn cell_from_text(place: Place, text: &str) -> Result<u8, BoardError> {
 
 /// A cell given as an integer, which must be 0 (empty) to 9.
 pub fn cell_from_int(place: Place, value: i64) -> Result<u8, BoardError> {
-    u8::try_from(value)
-        .ok()
-        .filter(|&v| v <= 9)
-        .ok_or_else(|| BoardError::new(place, Problem::Value(value.to_string())))
+    u8::try_from(value).ok().filter(|&v| v <= 9).ok_or_else(|| BoardError::new(place, Problem::Value(value.to_string())))
 }
 
 /// A row given as one 9-character string such as `"53..7...."`.
@@ -95,11 +92,7 @@ pub fn grid_from_bytes(bytes: &[u8]) -> Result<Grid, BoardError> {
     match fill_from_ascii(bytes, &mut values) {
         Some(()) => Ok(grid_of_checked(values)),
         None => {
-            let (i, &byte) = bytes
-                .iter()
-                .enumerate()
-                .find(|(_, &b)| symbol_value(b).is_none())
-                .unwrap_or((0, &0));
+            let (i, &byte) = bytes.iter().enumerate().find(|(_, &b)| symbol_value(b).is_none()).unwrap_or((0, &0));
             Err(BoardError::new(Place::Flat(i), Problem::Byte(byte)))
         }
     }
@@ -150,11 +143,8 @@ pub fn fill_from_table(bytes: &[u8], out: &mut [u8], table: &[u8; 256]) -> Optio
 /// The error for the first character of `text` outside the alphabet.
 /// Only called once `text` is known to hold a bad character.
 fn first_bad_char(text: &str, place: impl Fn(usize) -> Place) -> BoardError {
-    let (i, ch) = text
-        .chars()
-        .enumerate()
-        .find(|&(_, ch)| !ch.is_ascii() || symbol_value(ch as u8).is_none())
-        .unwrap_or((0, '?'));
+    let (i, ch) =
+        text.chars().enumerate().find(|&(_, ch)| !ch.is_ascii() || symbol_value(ch as u8).is_none()).unwrap_or((0, '?'));
     BoardError::new(place(i), Problem::Symbol(ch.to_string()))
 }
 
@@ -167,8 +157,7 @@ fn grid_of_checked(values: [u8; CELLS]) -> Grid {
 mod tests {
     use super::*;
 
-    const SEED_LINE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SEED_LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn the_alphabet() {
@@ -250,7 +239,10 @@ mod tests {
         assert_eq!(error.place.row_col(), (Some(2), Some(4)));
         // 81 characters, more than 81 bytes: the count is of characters.
         let accented = format!("é{}", &SEED_LINE[1..]);
-        assert_eq!(grid_from_text(&accented).unwrap_err().to_string(), "board[0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'");
+        assert_eq!(
+            grid_from_text(&accented).unwrap_err().to_string(),
+            "board[0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'"
+        );
     }
 
     #[test]
@@ -258,17 +250,29 @@ mod tests {
         assert_eq!(grid_from_bytes(b"123").unwrap_err().to_string(), "board: expected 81 bytes, got 3");
         let mut bad = SEED_LINE.as_bytes().to_vec();
         bad[80] = 0xFF;
-        assert_eq!(grid_from_bytes(&bad).unwrap_err().to_string(), "board[80]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff");
+        assert_eq!(
+            grid_from_bytes(&bad).unwrap_err().to_string(),
+            "board[80]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff"
+        );
     }
 
     #[test]
     fn rows_and_cells() {
         assert_eq!(row_from_text(0, "53..7...."), Ok([5, 3, 0, 0, 7, 0, 0, 0, 0]));
         assert_eq!(row_from_text(3, "53..7.....").unwrap_err().to_string(), "board[3]: expected 9 characters, got 10");
-        assert_eq!(row_from_text(1, "53..7..x.").unwrap_err().to_string(), "board[1][7]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'");
+        assert_eq!(
+            row_from_text(1, "53..7..x.").unwrap_err().to_string(),
+            "board[1][7]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'"
+        );
         assert_eq!(cell_from_text(Place::Cell(0, 0), "7"), Ok(7));
-        assert_eq!(cell_from_text(Place::Cell(0, 1), "").unwrap_err().to_string(), "board[0][1]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got ''");
-        assert_eq!(cell_from_text(Place::Cell(0, 1), "55").unwrap_err().to_string(), "board[0][1]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '55'");
+        assert_eq!(
+            cell_from_text(Place::Cell(0, 1), "").unwrap_err().to_string(),
+            "board[0][1]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got ''"
+        );
+        assert_eq!(
+            cell_from_text(Place::Cell(0, 1), "55").unwrap_err().to_string(),
+            "board[0][1]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '55'"
+        );
         assert_eq!(cell_from_int(Place::Cell(2, 4), 0), Ok(0));
         assert_eq!(cell_from_int(Place::Cell(2, 4), 12).unwrap_err().to_string(), "board[2][4]: expected a value 0-9, got 12");
         assert_eq!(cell_from_int(Place::Cell(2, 4), -1).unwrap_err().to_string(), "board[2][4]: expected a value 0-9, got -1");

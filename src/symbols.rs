@@ -6,10 +6,10 @@
 use crate::error::shorten;
 use crate::grid::CELLS;
 // The one alphabet of crate::parse, under the name the text readers use.
-pub use crate::parse::SYMBOL_VALUE as TEXT_SYMBOL_VALUE;
-pub use crate::error::EXPECTED_SYMBOL;
-use crate::parse::{fill_from_ascii, NOT_A_SYMBOL};
 use crate::bounds::Known;
+pub use crate::error::EXPECTED_SYMBOL;
+pub use crate::parse::SYMBOL_VALUE as TEXT_SYMBOL_VALUE;
+use crate::parse::{fill_from_ascii, NOT_A_SYMBOL};
 
 /// A board's cells, row-major, 0 for empty.
 pub type BoardCells = [u8; CELLS];
@@ -91,8 +91,7 @@ pub fn char_offset(bytes: &[u8], offset: usize) -> usize {
 mod tests {
     use super::*;
 
-    const SEED: &[u8] =
-        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SEED: &[u8] = b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn reads_81_symbols_with_every_empty_spelling() {
@@ -111,7 +110,10 @@ mod tests {
         bad[22] = b'x';
         assert_eq!(cells_from_symbols(&bad), None);
         let error = diagnose(&bad, "the end of the field");
-        assert_eq!(error, FieldError { offset: 22, message: "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into() });
+        assert_eq!(
+            error,
+            FieldError { offset: 22, message: "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into() }
+        );
         bad[22] = b'\t';
         assert_eq!(diagnose(&bad, "").message, "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\\t'");
     }
@@ -133,7 +135,10 @@ mod tests {
     fn non_ascii_is_shown_whole_and_counted_as_one_column() {
         let text = "12é4";
         let error = diagnose(text.as_bytes(), "x");
-        assert_eq!(error, FieldError { offset: 2, message: "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'".into() });
+        assert_eq!(
+            error,
+            FieldError { offset: 2, message: "expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'".into() }
+        );
         assert_eq!(char_offset("é1x".as_bytes(), 3), 2);
         assert_eq!(shown_char(&[0xFF], 0), "byte 0xff");
         assert_eq!(shown_char("é".as_bytes(), 0), "'é'");

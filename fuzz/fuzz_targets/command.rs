@@ -12,7 +12,13 @@ fuzz_target!(|data: &[u8]| {
         let mut stderr = Vec::new();
         let mut never = || false;
         let argv = mode.iter().copied().chain(["-"]);
-        let status = run(argv, data, &mut stdout, &mut stderr, Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never });
+        let status = run(
+            argv,
+            data,
+            &mut stdout,
+            &mut stderr,
+            Env { stdin_is_terminal: false, stderr_is_terminal: false, interrupted: &mut never },
+        );
         assert!([EXIT_VALID, EXIT_INVALID, EXIT_ERROR].contains(&status), "exit {status}");
         assert_eq!(status == EXIT_ERROR, !stderr.is_empty(), "{}", String::from_utf8_lossy(&stderr));
         statuses.push(status);

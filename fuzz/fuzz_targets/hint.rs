@@ -22,7 +22,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let (mut puzzle, mut board, mut marks) = ([0u8; 81], [0u8; 81], [0u16; 81]);
     for cell in 0..81 {
-        let (kind, digit, mask) = (data[cell], data[81 + cell], u16::from_le_bytes([data[162 + cell], data.get(243 + cell).copied().unwrap_or(0)]));
+        let (kind, digit, mask) =
+            (data[cell], data[81 + cell], u16::from_le_bytes([data[162 + cell], data.get(243 + cell).copied().unwrap_or(0)]));
         let truth = solution.cells()[cell];
         match kind % 4 {
             0 => (puzzle[cell], board[cell]) = (truth, truth),
@@ -38,10 +39,12 @@ fuzz_target!(|data: &[u8]| {
     let unique = solve(&puzzle) == Some(solution) && valid_sudoku::solve::count_solutions(&puzzle, 2) == 1;
     assert_eq!(found.is_ok(), unique && (0..81).all(|c| puzzle.cells()[c] == 0 || board.cells()[c] == puzzle.cells()[c]));
     if let Ok(found) = found {
-        let wrong: Vec<(u8, u8)> = (0..81u8).filter_map(|c| {
-            let got = board.cells()[usize::from(c)];
-            (got != 0 && got != solution.cells()[usize::from(c)]).then_some((c, got))
-        }).collect();
+        let wrong: Vec<(u8, u8)> = (0..81u8)
+            .filter_map(|c| {
+                let got = board.cells()[usize::from(c)];
+                (got != 0 && got != solution.cells()[usize::from(c)]).then_some((c, got))
+            })
+            .collect();
         assert_eq!(found.digits, wrong);
         match shown {
             Ok(Hint::Mistake(m)) => assert_eq!(m, found),

@@ -86,7 +86,14 @@ impl ArrowBoards {
     }
 
     fn empty(schema: OwnedSchema, spec: ColumnSpec) -> Self {
-        ArrowBoards { _arrays: Vec::new(), chunks: Vec::new(), starts: Vec::new(), rows: 0, text: spec.column.text, _schema: schema }
+        ArrowBoards {
+            _arrays: Vec::new(),
+            chunks: Vec::new(),
+            starts: Vec::new(),
+            rows: 0,
+            text: spec.column.text,
+            _schema: schema,
+        }
     }
 
     /// Checks and keeps one array of the column.

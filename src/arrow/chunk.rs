@@ -127,7 +127,12 @@ impl Chunk {
     /// one-field struct it is the child of, whose offset and validity apply to it too.
     /// `keys`: the column is dictionary-encoded with keys of that type, its dictionary of
     /// `layout` values.
-    pub fn import(array: &ArrowArray, parent: Option<&ArrowArray>, layout: Layout, keys: Option<KeyType>) -> Result<Chunk, ArrowError> {
+    pub fn import(
+        array: &ArrowArray,
+        parent: Option<&ArrowArray>,
+        layout: Layout,
+        keys: Option<KeyType>,
+    ) -> Result<Chunk, ArrowError> {
         if array.release.is_none() {
             return Err(ArrowError::malformed("the array is released"));
         }
@@ -173,7 +178,9 @@ impl Chunk {
             // (the producer's promise, the trust boundary above).
             let values = Chunk::import(unsafe { &*array.dictionary }, None, layout, None)?;
             for row in 0..rows {
-                if chunk.is_valid(row) && chunk.keys.as_ref().and_then(|keys| keys.get(first + row)).is_none_or(|key| key >= values.rows) {
+                if chunk.is_valid(row)
+                    && chunk.keys.as_ref().and_then(|keys| keys.get(first + row)).is_none_or(|key| key >= values.rows)
+                {
                     return Err(bad_key(row));
                 }
             }
@@ -195,7 +202,8 @@ impl Chunk {
             }
             Layout::View => {
                 // Validity, views, the variadic data buffers, then their sizes as i64s.
-                let variadic = buffers.checked_sub(3).ok_or_else(|| ArrowError::malformed(format!("{buffers} buffers for a view array")))?;
+                let variadic =
+                    buffers.checked_sub(3).ok_or_else(|| ArrowError::malformed(format!("{buffers} buffers for a view array")))?;
                 chunk.index = bytes(array, 1, slots.checked_mul(VIEW).ok_or_else(too_big)?)?;
                 let sizes = bytes(array, buffers - 1, variadic.checked_mul(8).ok_or_else(too_big)?)?;
                 chunk.variadic.try_reserve_exact(variadic).map_err(|_| ArrowError::out_of_memory())?;

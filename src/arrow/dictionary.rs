@@ -69,11 +69,11 @@ mod tests {
     #[test]
     fn keys_of_every_width_and_sign() {
         let data: Vec<u8> = [5i16, -1, 300].iter().flat_map(|k| k.to_ne_bytes()).collect();
-        // SAFETY: `data` outlives `keys` and holds the 6 bytes given.
-        let keys = Keys { bytes: unsafe { Bytes::new(data.as_ptr().cast(), data.len()) }, kind: KeyType { bytes: 2, signed: true } };
+        // SAFETY: `data` outlives `bytes` (and the keys made of it) and holds the 6 bytes given.
+        let bytes = unsafe { Bytes::new(data.as_ptr().cast(), data.len()) };
+        let keys = Keys { bytes, kind: KeyType { bytes: 2, signed: true } };
         assert_eq!((keys.get(0), keys.get(1), keys.get(2), keys.get(3)), (Some(5), None, Some(300), None));
-        // SAFETY: as above.
-        let unsigned = Keys { bytes: unsafe { Bytes::new(data.as_ptr().cast(), data.len()) }, kind: KeyType { bytes: 2, signed: false } };
+        let unsigned = Keys { bytes, kind: KeyType { bytes: 2, signed: false } };
         assert_eq!(unsigned.get(1), Some(65535));
         assert_eq!(KeyType::from_format(b"I"), Some(KeyType { bytes: 4, signed: false }));
         assert_eq!(KeyType::from_format(b"u"), None);

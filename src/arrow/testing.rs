@@ -46,7 +46,14 @@ unsafe extern "C" fn release_array(array: *mut ArrowArray) {
 }
 
 /// An array of `length` rows from `offset`, with these buffers (None: a null pointer).
-pub fn array(length: i64, null_count: i64, offset: i64, buffers: Vec<Option<Vec<u8>>>, children: Vec<ArrowArray>, releases: &Releases) -> ArrowArray {
+pub fn array(
+    length: i64,
+    null_count: i64,
+    offset: i64,
+    buffers: Vec<Option<Vec<u8>>>,
+    children: Vec<ArrowArray>,
+    releases: &Releases,
+) -> ArrowArray {
     let pointers: Vec<*const c_void> = buffers.iter().map(|b| b.as_ref().map_or(ptr::null(), |b| b.as_ptr().cast())).collect();
     let children: Vec<*mut ArrowArray> = children.into_iter().map(|c| Box::into_raw(Box::new(c))).collect();
     let mut private = Box::new(ArrayPrivate { _buffers: buffers, pointers, children, releases: releases.clone() });

@@ -131,7 +131,10 @@ fn bad_rows_name_their_index_in_their_own_terms() {
     let views = ArrowBoards::from_stream(stream("vz", vec![sliced("vz", &rows, 0, 2, &releases)], None, &releases)).unwrap();
     assert_eq!(flags(&views, 1), Err(BatchError::Board(BoardError::new(Place::Board, Problem::ByteLength(3)).in_batch(1))));
     // A width other than 81 reads every row as a bad length.
-    let (schema, array) = owned(schema("w:80", "", Vec::new(), &releases), array(2, 0, 0, vec![None, Some(vec![b'1'; 160])], Vec::new(), &releases));
+    let (schema, array) = owned(
+        schema("w:80", "", Vec::new(), &releases),
+        array(2, 0, 0, vec![None, Some(vec![b'1'; 160])], Vec::new(), &releases),
+    );
     let narrow = ArrowBoards::from_array(schema, array).unwrap();
     assert_eq!(flags(&narrow, 1), Err(BatchError::Board(BoardError::new(Place::Board, Problem::ByteLength(80)).in_batch(0))));
 }
@@ -148,7 +151,10 @@ fn symbols_outside_the_fast_subset_take_the_checked_path() {
     let accented = format!("é{}", &SEED[1..]);
     let rows: Vec<Option<&[u8]>> = vec![Some(line.as_slice()), Some(accented.as_bytes())];
     let source = ArrowBoards::from_stream(stream("u", vec![sliced("u", &rows, 0, 2, &releases)], None, &releases)).unwrap();
-    assert_eq!(flags(&source, 1), Err(BatchError::Board(BoardError::new(Place::Flat(0), Problem::Symbol("é".into())).in_batch(1))));
+    assert_eq!(
+        flags(&source, 1),
+        Err(BatchError::Board(BoardError::new(Place::Flat(0), Problem::Symbol("é".into())).in_batch(1)))
+    );
 }
 
 #[test]
@@ -193,20 +199,41 @@ fn other_types_are_named() {
     assert_eq!(import_error("d:38,0", &[], empty(), &releases), format!("{expect} decimal(38,0); {hint}"));
     assert_eq!(import_error("b", &[], empty(), &releases), format!("{expect} bool"));
     assert_eq!(import_error("+w:81", &["C"], empty(), &releases), format!("{expect} fixed_size_list(81)"));
-    assert_eq!(import_error("+s", &["u", "l"], empty(), &releases), format!("{expect} struct<c0: string, c1: int64> (a table of 2 columns: pass one of them)"));
-    assert_eq!(import_error("+s", &["i"], empty(), &releases), format!("{expect} struct<c0: int32> (its one column is not of strings or binary)"));
+    assert_eq!(
+        import_error("+s", &["u", "l"], empty(), &releases),
+        format!("{expect} struct<c0: string, c1: int64> (a table of 2 columns: pass one of them)")
+    );
+    assert_eq!(
+        import_error("+s", &["i"], empty(), &releases),
+        format!("{expect} struct<c0: int32> (its one column is not of strings or binary)")
+    );
     assert_eq!(import_error("+s", &["g"], empty(), &releases), format!("{expect} struct<c0: double>; {hint}"));
-    assert_eq!(import_error("+s", &["b"], empty(), &releases), format!("{expect} struct<c0: bool> (its one column is not of strings or binary)"));
-    assert_eq!(import_error("+s", &[], empty(), &releases), format!("{expect} struct<> (a table of 0 columns: pass one of them)"));
+    assert_eq!(
+        import_error("+s", &["b"], empty(), &releases),
+        format!("{expect} struct<c0: bool> (its one column is not of strings or binary)")
+    );
+    assert_eq!(
+        import_error("+s", &[], empty(), &releases),
+        format!("{expect} struct<> (a table of 0 columns: pass one of them)")
+    );
     let mut dictionary = schema("i", "", Vec::new(), &releases);
     // A dictionary of numbers is no column of boards (one of strings is: see below).
     let mut values = schema("l", "", Vec::new(), &releases);
     dictionary.dictionary = &mut values;
-    let error = ArrowBoards::from_array(super::ffi::OwnedSchema::new(dictionary), super::ffi::OwnedArray::new(empty())).unwrap_err();
+    let error =
+        ArrowBoards::from_array(super::ffi::OwnedSchema::new(dictionary), super::ffi::OwnedArray::new(empty())).unwrap_err();
     assert_eq!(error.to_string(), format!("{expect} dictionary<values=int64, indices=int32>"));
     assert!(!error.is_list_type());
-    assert!(ArrowBoards::from_array(super::ffi::OwnedSchema::new(schema("+w:81", "", vec![schema("C", "", Vec::new(), &releases)], &releases)), super::ffi::OwnedArray::new(empty())).unwrap_err().is_list_type());
-    assert_eq!(error.named("candidates").to_string(), format!("candidates: expected an Arrow string or binary column, got dictionary<values=int64, indices=int32>"));
+    assert!(ArrowBoards::from_array(
+        super::ffi::OwnedSchema::new(schema("+w:81", "", vec![schema("C", "", Vec::new(), &releases)], &releases)),
+        super::ffi::OwnedArray::new(empty())
+    )
+    .unwrap_err()
+    .is_list_type());
+    assert_eq!(
+        error.named("candidates").to_string(),
+        format!("candidates: expected an Arrow string or binary column, got dictionary<values=int64, indices=int32>")
+    );
     drop(super::ffi::OwnedSchema::new(values));
 }
 
@@ -240,7 +267,10 @@ fn malformed_arrays_are_refused_not_read() {
     let lie = array(3, 0, 0, three, Vec::new(), &releases);
     assert_eq!(
         import_error("U", &[], lie, &releases),
-        format!("boards: malformed Arrow array: row 0 is {} bytes long, which no board is (does the schema match the array?)", (162i64 << 32) + 162)
+        format!(
+            "boards: malformed Arrow array: row 0 is {} bytes long, which no board is (does the schema match the array?)",
+            (162i64 << 32) + 162
+        )
     );
     // The other way round, 64-bit offsets read as 32-bit ones (0, 0, 81, 0) decrease.
     let large = array(3, 0, 0, offsets_buffers(&[Some(line), Some(line), Some(line)], true), Vec::new(), &releases);
@@ -249,18 +279,30 @@ fn malformed_arrays_are_refused_not_read() {
     let mut views = view_buffers(&[Some(line)], 1);
     views[1].as_mut().unwrap()[12] = 1;
     let bad_view = array(1, 0, 0, views, Vec::new(), &releases);
-    assert_eq!(import_error("vu", &[], bad_view, &releases), "boards: malformed Arrow array: the view of row 0 points outside its data");
+    assert_eq!(
+        import_error("vu", &[], bad_view, &releases),
+        "boards: malformed Arrow array: the view of row 0 points outside its data"
+    );
     let mut views = view_buffers(&[Some(line)], 1);
     views[1].as_mut().unwrap()[8] = 3;
-    assert_eq!(import_error("vu", &[], array(1, 0, 0, views, Vec::new(), &releases), &releases), "boards: malformed Arrow array: the view of row 0 points outside its data");
+    assert_eq!(
+        import_error("vu", &[], array(1, 0, 0, views, Vec::new(), &releases), &releases),
+        "boards: malformed Arrow array: the view of row 0 points outside its data"
+    );
     let few = array(1, 0, 0, vec![None, None], Vec::new(), &releases);
     assert_eq!(import_error("vu", &[], few, &releases), "boards: malformed Arrow array: 2 buffers for a view array");
     // A table longer than its column.
     let child = array(2, 0, 0, good.clone(), Vec::new(), &releases);
     let table = array(3, 0, 0, vec![None], vec![child], &releases);
-    assert_eq!(import_error("+s", &["u"], table, &releases), "boards: malformed Arrow array: a struct of 3 rows with a child of 2");
+    assert_eq!(
+        import_error("+s", &["u"], table, &releases),
+        "boards: malformed Arrow array: a struct of 3 rows with a child of 2"
+    );
     let orphan = array(3, 0, 0, vec![None], Vec::new(), &releases);
-    assert_eq!(import_error("+s", &["u"], orphan, &releases), "boards: malformed Arrow array: a one-field struct array without exactly one child");
+    assert_eq!(
+        import_error("+s", &["u"], orphan, &releases),
+        "boards: malformed Arrow array: a one-field struct array without exactly one child"
+    );
     // Every array and schema made here was released, refused or not: 13 arrays with their
     // schemas, then a table (with its column, its schema and its field's), then an orphan
     // table with its two schemas.
@@ -302,7 +344,9 @@ fn back_to_back_rows_are_found_as_one_run() {
     let rows: Vec<Option<&[u8]>> = all.iter().map(|b| Some(b.as_slice())).collect();
     let releases = releases();
     let joined: Vec<u8> = all[2..12].concat();
-    for (format, layout) in [("u", Layout::Offsets32), ("U", Layout::Offsets64), ("vz", Layout::View), ("w:81", Layout::Fixed(81))] {
+    for (format, layout) in
+        [("u", Layout::Offsets32), ("U", Layout::Offsets64), ("vz", Layout::View), ("w:81", Layout::Fixed(81))]
+    {
         let array = sliced(format, &rows, 2, 38, &releases);
         let chunk = Chunk::import(&array, None, layout, None).unwrap();
         assert_eq!(chunk.run(0, 10, CELLS), Some(joined.as_slice()), "{format}");
@@ -325,7 +369,15 @@ fn back_to_back_rows_are_found_as_one_run() {
 
 /// A dictionary-encoded column (what polars `Categorical` exports): keys of `key_format`
 /// into `values`, with the keys' own nulls.
-fn keyed(key_format: &str, keys: Vec<u8>, rows: usize, validity_bits: Option<Vec<u8>>, nulls: i64, dictionary: (&mut super::ffi::ArrowArray, &mut super::ffi::ArrowSchema), releases: &Releases) -> Result<ArrowBoards, super::ArrowError> {
+fn keyed(
+    key_format: &str,
+    keys: Vec<u8>,
+    rows: usize,
+    validity_bits: Option<Vec<u8>>,
+    nulls: i64,
+    dictionary: (&mut super::ffi::ArrowArray, &mut super::ffi::ArrowSchema),
+    releases: &Releases,
+) -> Result<ArrowBoards, super::ArrowError> {
     let mut column = array(rows as i64, nulls, 0, vec![validity_bits, Some(keys)], Vec::new(), releases);
     let (values, value_schema) = dictionary;
     column.dictionary = values;
@@ -345,7 +397,11 @@ fn dictionary_columns_are_read_through_their_keys() {
     let mut value_schema = schema("u", "", Vec::new(), &releases);
     for (format, width) in [("c", 1), ("S", 2), ("i", 4), ("L", 8)] {
         let keys: Vec<u8> = [1u64, 0, 1].iter().flat_map(|&k| k.to_ne_bytes()[..width].to_vec()).collect();
-        let keys = if cfg!(target_endian = "big") { [1u64, 0, 1].iter().flat_map(|&k| k.to_be_bytes()[8 - width..].to_vec()).collect() } else { keys };
+        let keys = if cfg!(target_endian = "big") {
+            [1u64, 0, 1].iter().flat_map(|&k| k.to_be_bytes()[8 - width..].to_vec()).collect()
+        } else {
+            keys
+        };
         let boards = keyed(format, keys, 3, None, 0, (&mut values, &mut value_schema), &releases).unwrap();
         assert_eq!(boards.len(), 3);
         // Never a run in place: rows are wherever their keys say.
@@ -363,7 +419,10 @@ fn dictionary_columns_are_read_through_their_keys() {
     let mut out = vec![0u8; 2 * CELLS];
     assert_eq!(boards.fill(0, &mut out), Err(BatchError::Board(BoardError::new(Place::Board, Problem::Null).in_batch(1))));
     let mut one = vec![0u8; CELLS];
-    assert_eq!(boards.fill(2, &mut one), Err(BatchError::Board(BoardError::new(Place::Flat(0), Problem::Symbol("x".into())).in_batch(2))));
+    assert_eq!(
+        boards.fill(2, &mut one),
+        Err(BatchError::Board(BoardError::new(Place::Flat(0), Problem::Symbol("x".into())).in_batch(2)))
+    );
     drop(boards);
     // Keys outside the dictionary, or negative, are refused before any row is read.
     for key in [3i32, -1] {

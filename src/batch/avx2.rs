@@ -124,10 +124,9 @@ impl Columns {
         let rows = unsafe { &*rows.as_ptr().cast::<[__m256i; LANES]>() };
         let [tops, bottoms] = transpose_halves(rows);
         for (c, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
-            for (k, column) in [
-                (c, _mm256_permute2x128_si256::<0x20>(top, bottom)),
-                (c + 16, _mm256_permute2x128_si256::<0x31>(top, bottom)),
-            ] {
+            for (k, column) in
+                [(c, _mm256_permute2x128_si256::<0x20>(top, bottom)), (c + 16, _mm256_permute2x128_si256::<0x31>(top, bottom))]
+            {
                 if k < SKIP {
                     continue;
                 }
@@ -264,8 +263,7 @@ mod tests {
         let mut rows = [[0u8; 32]; LANES];
         // SAFETY: AVX2 is present (checked above); loads and stores stay inside the arrays.
         unsafe {
-            let loaded: [__m256i; LANES] =
-                std::array::from_fn(|b| _mm256_loadu_si256(bytes.as_ptr().add(32 * b).cast()));
+            let loaded: [__m256i; LANES] = std::array::from_fn(|b| _mm256_loadu_si256(bytes.as_ptr().add(32 * b).cast()));
             let [tops, bottoms] = transpose_halves(&loaded);
             for (c, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
                 _mm256_storeu_si256(rows[c].as_mut_ptr().cast(), _mm256_permute2x128_si256::<0x20>(top, bottom));
@@ -329,7 +327,11 @@ mod tests {
             assert!(unsafe { validate_block::<true>(&bytes, stride, &mut out, Thirds::new(&[])) });
             for (b, &flag) in out.iter().enumerate() {
                 let board: &[u8; CELLS] = bytes[b * stride..b * stride + CELLS].try_into().expect("81 bytes");
-                assert_eq!(flag, portable::verdict(board, &portable::SYMBOLS) == portable::Verdict::Valid, "round {round} board {b}");
+                assert_eq!(
+                    flag,
+                    portable::verdict(board, &portable::SYMBOLS) == portable::Verdict::Valid,
+                    "round {round} board {b}"
+                );
             }
         }
     }

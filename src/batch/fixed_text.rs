@@ -44,7 +44,9 @@ impl FixedText {
     fn element(&self, index: usize) -> &[u8] {
         // SAFETY: `index` < `count` (the driver's contract), so these bytes are readable (the
         // constructor's contract) for as long as `self` is borrowed.
-        unsafe { std::slice::from_raw_parts(self.data.wrapping_offset((index as isize).wrapping_mul(self.stride)), self.item_size) }
+        unsafe {
+            std::slice::from_raw_parts(self.data.wrapping_offset((index as isize).wrapping_mul(self.stride)), self.item_size)
+        }
     }
 }
 
@@ -83,7 +85,11 @@ impl BoardSource for FixedText {
                     line.clear();
                     let points = element.chunks_exact(4).map(|c| {
                         let point = u32::from_ne_bytes([c[0], c[1], c[2], c[3]]);
-                        if swapped { point.swap_bytes() } else { point }
+                        if swapped {
+                            point.swap_bytes()
+                        } else {
+                            point
+                        }
                     });
                     // A code point that is no char (a lone surrogate) shows as U+FFFD.
                     line.extend(points.map(|p| char::from_u32(p).unwrap_or(char::REPLACEMENT_CHARACTER)));

@@ -6,8 +6,8 @@
 
 use super::avx512::{validate_block, LANES};
 use super::kernel::{validate_blocks, Kernel};
-use super::Thirds;
 use super::portable;
+use super::Thirds;
 use crate::cpu;
 use crate::grid::CELLS;
 
@@ -138,4 +138,3 @@ fn every_kernel_steps_through_mixed_blocks_as_the_portable_validator() {
     }
     assert!(!validate_blocks::<false>(Kernel::Portable, &[0; 64 * CELLS], CELLS, &mut [false; 64]));
 }
-

@@ -14,8 +14,8 @@ use crate::parse;
 
 use super::source::{try_filled, BatchError, BoardSource};
 
-use crate::symbols::diagnose;
 use crate::bounds::Known;
+use crate::symbols::diagnose;
 
 /// What may follow a board on its line.
 const AFTER_BOARD: &str = "the end of the line";
@@ -120,8 +120,7 @@ impl BoardSource for Lines<'_> {
         }
         let bytes = self.text.get(first.checked_mul(stride)?..)?;
         // The last board may end the text without its ending.
-        bytes.get(..(count.checked_sub(1)?).checked_mul(stride)?.checked_add(CELLS)?)
-            .map(|bytes| (bytes, stride))
+        bytes.get(..(count.checked_sub(1)?).checked_mul(stride)?.checked_add(CELLS)?).map(|bytes| (bytes, stride))
     }
 
     fn fill(&self, first: usize, out: &mut [u8]) -> Result<(), BatchError> {
@@ -283,10 +282,16 @@ mod tests {
     fn unprintable_bytes_are_shown_in_hex() {
         let mut text = SEED.as_bytes().to_vec();
         text[80] = 0xFF;
-        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff");
+        assert_eq!(
+            validate_lines(&text, 1).unwrap_err().to_string(),
+            "line 1, column 81: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got byte 0xff"
+        );
         let mut text = SEED.as_bytes().to_vec();
         text[3] = b'\r';
-        assert_eq!(validate_lines(&text, 1).unwrap_err().to_string(), "line 1, column 4: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\\r'");
+        assert_eq!(
+            validate_lines(&text, 1).unwrap_err().to_string(),
+            "line 1, column 4: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '\\r'"
+        );
     }
 
     #[test]
@@ -297,7 +302,10 @@ mod tests {
         let text = lines(&boards, "\n", true);
         for threads in [1, 2, 4] {
             let error = validate_lines(&text, threads).unwrap_err();
-            assert_eq!(error.to_string(), "line 1201, column 11: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '-'");
+            assert_eq!(
+                error.to_string(),
+                "line 1201, column 11: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got '-'"
+            );
             assert_eq!(error.board, Some(1200));
         }
     }

@@ -22,12 +22,12 @@
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
-#[cfg(all(any(test, feature = "drivers"), target_arch = "x86_64"))]
-mod kernel_tests;
 #[cfg(all(feature = "drivers", target_arch = "x86_64"))]
 pub(crate) mod drivers;
 pub mod fixed_text;
 mod kernel;
+#[cfg(all(any(test, feature = "drivers"), target_arch = "x86_64"))]
+mod kernel_tests;
 mod lines;
 pub mod pages;
 mod portable;
@@ -41,16 +41,18 @@ mod threads;
 use crate::grid::CELLS;
 
 pub use kernel::{kernel, Kernel};
+pub use lines::{validate_lines, Lines};
+pub use run::{
+    accepting, indexed, never, run, run_raw, run_raw_with_text, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp,
+};
+pub use source::{BatchError, BoardSource, Values};
 #[cfg(target_arch = "x86_64")]
 pub(crate) use thirds::Thirds;
-pub use lines::{validate_lines, Lines};
-pub use run::{accepting, indexed, never, run, run_raw, run_raw_with_text, run_until, run_with_text, Check, Cost, Failure, Stop, TextOp};
-pub use source::{BatchError, BoardSource, Values};
 pub use threads::available_threads;
 
 // Public for the command, which spreads --unique and --solve over threads the same way.
-pub use threads::{part_count, run_parts, run_parts_watched};
 use crate::bounds::Known;
+pub use threads::{part_count, run_parts, run_parts_watched};
 
 /// Boards per SIMD block.
 const BLOCK: usize = 32;
@@ -121,7 +123,9 @@ fn simd_blocks(cells: &[u8], out: &mut [bool]) -> Option<usize> {
     let (bytes, flags) = (cells.get(..whole * CELLS).known(), out.get_mut(..whole).known());
     // A refusal may be a value above 9 or a block the kernel would not take: the checked
     // path says which.
-    if !kernel::validate_blocks::<false>(kernel, bytes, CELLS, flags) && portable::validate(bytes, &portable::VALUES, flags).is_err() {
+    if !kernel::validate_blocks::<false>(kernel, bytes, CELLS, flags)
+        && portable::validate(bytes, &portable::VALUES, flags).is_err()
+    {
         return None;
     }
     Some(whole)

@@ -8,8 +8,8 @@
 use super::source::{first_out_of_range, try_zeroed, value_error, BatchError, BoardSource};
 use super::threads::{part_count_per_thread, run_parts_watched, PARTS_PER_THREAD};
 use super::BLOCK;
-use crate::grid::CELLS;
 use crate::bounds::Known;
+use crate::grid::CELLS;
 
 /// Boards read per step: 81 KB of values per source, which stays in cache.
 pub const CHUNK: usize = 1024;
@@ -80,7 +80,14 @@ impl Cost {
 /// values 0-9 each) and `out` the chunk's slots of the output. Every source must have at
 /// least `first + out.len()` boards. Returns the first bad board in board order (for one
 /// board, the earliest source), whatever the number of threads.
-pub fn run<T, Op>(sources: &[&dyn BoardSource], first: usize, out: &mut [T], threads: usize, cost: Cost, op: Op) -> Result<(), Failure>
+pub fn run<T, Op>(
+    sources: &[&dyn BoardSource],
+    first: usize,
+    out: &mut [T],
+    threads: usize,
+    cost: Cost,
+    op: Op,
+) -> Result<(), Failure>
 where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) + Sync,
@@ -117,7 +124,14 @@ where
 /// `op` must then return false (its output for the chunk is then dropped). The driver looks
 /// for the bad value only after such a false, with the same scan as [`run`], so the error
 /// is the one [`run`] reports. `op` must return false only when some value is above 9.
-pub fn run_raw<T, Op>(sources: &[&dyn BoardSource], first: usize, out: &mut [T], threads: usize, cost: Cost, op: Op) -> Result<(), Failure>
+pub fn run_raw<T, Op>(
+    sources: &[&dyn BoardSource],
+    first: usize,
+    out: &mut [T],
+    threads: usize,
+    cost: Cost,
+    op: Op,
+) -> Result<(), Failure>
 where
     T: Send,
     Op: Fn(&[&[u8]], &mut [T]) -> bool + Sync,
@@ -347,7 +361,10 @@ mod tests {
         cells[2000 * CELLS + 80] = 10;
         let values = Values::new(&cells, 0, false);
         let failure = run(&[&values], 0, &mut vec![0u8; 3000], 2, Cost::Light, |_, _| {}).unwrap_err();
-        assert_eq!(failure.error, BatchError::Board(BoardError::new(Place::Flat(80), Problem::Value("10".into())).in_batch(2000)));
+        assert_eq!(
+            failure.error,
+            BatchError::Board(BoardError::new(Place::Flat(80), Problem::Value("10".into())).in_batch(2000))
+        );
     }
 
     #[test]
@@ -364,7 +381,8 @@ mod tests {
                 true
             };
             let mut out = vec![0u8; 20_000];
-            let stopped = run_until(&[&source as &dyn BoardSource], 0, &mut out, threads, Cost::Heavy, Check::First, &op, None, &stop);
+            let stopped =
+                run_until(&[&source as &dyn BoardSource], 0, &mut out, threads, Cost::Heavy, Check::First, &op, None, &stop);
             assert_eq!(stopped.map_err(|failure| failure.error), Err(BatchError::Stopped));
             // Each thread may have taken one chunk after the third, before it asked again.
             assert!(chunks.load(Ordering::Relaxed) < 3 + threads, "{threads} threads: {chunks:?}");

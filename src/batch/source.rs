@@ -6,10 +6,10 @@
 //! them that way, else written into a caller's buffer. Sources are `Sync`, since the driver
 //! ([`super::run`]) reads different parts of one source on several threads.
 
+use crate::bounds::Known;
 use crate::error::{BoardError, Place, Problem, TextError};
 use crate::grid::CELLS;
 use crate::parse;
-use crate::bounds::Known;
 
 /// Why a batch could not be read: the first bad board, in the terms of its input form.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -83,7 +83,15 @@ impl StridedInts {
             return Err(too_large());
         }
         let int = checked(int)?;
-        Ok(StridedInts { data, boards: 1, board_stride: 0, contiguous_cells: contiguous(&cell_offsets, int), cell_offsets, int, rows })
+        Ok(StridedInts {
+            data,
+            boards: 1,
+            board_stride: 0,
+            contiguous_cells: contiguous(&cell_offsets, int),
+            cell_offsets,
+            int,
+            rows,
+        })
     }
 
     /// Whether `shape` is a board's: (9, 9) or (81,).
@@ -98,7 +106,8 @@ impl StridedInts {
         match (shape, strides) {
             ([SIDE, SIDE], [row, col]) => {
                 for (cell, offset) in offsets.iter_mut().enumerate() {
-                    *offset = ((cell / SIDE) as isize).checked_mul(*row)?.checked_add(((cell % SIDE) as isize).checked_mul(*col)?)?;
+                    *offset =
+                        ((cell / SIDE) as isize).checked_mul(*row)?.checked_add(((cell % SIDE) as isize).checked_mul(*col)?)?;
                 }
                 Some((offsets, true))
             }
@@ -140,7 +149,8 @@ fn offsets_fit(data: *const u8, last: usize, board_stride: isize, cell_offsets: 
     let Ok(last) = isize::try_from(last) else { return false };
     let Some(board_end) = last.checked_mul(board_stride) else { return false };
     let (low, high) = cell_offsets.iter().fold((0isize, 0isize), |(lo, hi), &o| (lo.min(o), hi.max(o)));
-    let span = |board: isize| Some((board.checked_add(low)?, board.checked_add(high)?.checked_add(isize::try_from(width).ok()?)?));
+    let span =
+        |board: isize| Some((board.checked_add(low)?, board.checked_add(high)?.checked_add(isize::try_from(width).ok()?)?));
     let address = data as usize;
     [0, board_end].into_iter().all(|board| {
         span(board).is_some_and(|(lo, hi)| address.checked_add_signed(lo).is_some() && address.checked_add_signed(hi).is_some())
@@ -335,7 +345,8 @@ mod tests {
                 }
                 let int = IntType { bytes, signed, swapped };
                 // SAFETY: 81 cells of `bytes` bytes, contiguous.
-                let board = unsafe { StridedInts::board(memory.as_ptr(), &[9, 9], &[9 * bytes as isize, bytes as isize], int) }.expect("shape");
+                let board = unsafe { StridedInts::board(memory.as_ptr(), &[9, 9], &[9 * bytes as isize, bytes as isize], int) }
+                    .expect("shape");
                 let mut out = [0u8; CELLS];
                 assert_eq!(board.fill(0, &mut out), Ok(()), "{bytes} {signed} {swapped}");
                 assert!(out.iter().zip(&values).all(|(&a, &b)| i64::from(a) == b));
@@ -348,7 +359,8 @@ mod tests {
         let mut memory = vec![0i32; 2 * 81];
         memory[81 + 22] = -70000;
         // SAFETY: 2 boards of 81 contiguous i32.
-        let batch = unsafe { StridedInts::batch(memory.as_ptr().cast(), &[2, 9, 9], &[324, 36, 4], native(4, true)) }.expect("shape");
+        let batch =
+            unsafe { StridedInts::batch(memory.as_ptr().cast(), &[2, 9, 9], &[324, 36, 4], native(4, true)) }.expect("shape");
         let mut out = vec![0u8; 2 * CELLS];
         let error = batch.fill(0, &mut out).unwrap_err();
         assert_eq!(error, BatchError::Board(BoardError::new(Place::Cell(2, 4), Problem::Value("-70000".into())).in_batch(1)));
@@ -362,7 +374,8 @@ mod tests {
         let batch = unsafe { StridedInts::batch(memory.as_ptr(), &[4, 81], &[81, 1], native(1, false)) }.expect("shape");
         assert_eq!(batch.in_place(1, 3).map(<[u8]>::len), Some(3 * 81));
         // SAFETY: stride 0 over boards: every board is the first 81 bytes.
-        let broadcast = unsafe { StridedInts::batch(memory.as_ptr(), &[1_000_000_000_000, 81], &[0, 1], native(1, false)) }.expect("shape");
+        let broadcast =
+            unsafe { StridedInts::batch(memory.as_ptr(), &[1_000_000_000_000, 81], &[0, 1], native(1, false)) }.expect("shape");
         assert_eq!(broadcast.len(), 1_000_000_000_000);
         assert!(broadcast.in_place(0, 2).is_none());
         let mut out = vec![0u8; 2 * CELLS];

@@ -6,18 +6,18 @@ use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::batch::Cost;
 use crate::bindings::input::arguments::{out_of_memory, seed_value, thread_count};
-use crate::bindings::run::batch_run::{run_batch, run_batch_indexed};
 use crate::bindings::input::board_value::PyBoard;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::input::cells;
 use crate::bindings::input::numpy_input;
+use crate::bindings::run::batch_run::{run_batch, run_batch_indexed};
 use crate::bindings::solving::many::{rows_into_bytes, Row};
-use crate::batch::Cost;
+use crate::bounds::Known;
 use crate::canonical::{Canonical, Map, OutOfMemory, Searcher};
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
-use crate::bounds::Known;
 
 /// Boards canonicalised between two checks for Ctrl-C.
 const BOARDS_PER_CHECK: usize = 64;
@@ -64,7 +64,10 @@ pub fn random_isomorph(board: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>
 #[doc = stub_doc!("canonical_many")]
 #[pyfunction]
 #[pyo3(signature = (boards, /, *, threads = None))]
-pub fn canonical_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+pub fn canonical_many<'py>(
+    boards: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let py = boards.py();
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
@@ -125,7 +128,9 @@ pub fn random_isomorph_many<'py>(
     let pairs = run_batch_indexed(py, &mut inputs, threads, Cost::Light, |first, values, out: &mut [[Row; 2]]| {
         let (boards, answers) = (values.first().copied().known(), values.get(1).copied().known());
         for_each_map(seed, first, out.len(), |k, map| {
-            if let (Some(board), Some(answer), Some([puzzle, solution])) = (board_at(boards, k), board_at(answers, k), out.get_mut(k)) {
+            if let (Some(board), Some(answer), Some([puzzle, solution])) =
+                (board_at(boards, k), board_at(answers, k), out.get_mut(k))
+            {
                 map.apply_each_into([board, answer], [&mut puzzle.0, &mut solution.0]);
             }
         });
@@ -181,4 +186,3 @@ fn search(py: Python<'_>, grid: &Grid) -> PyResult<Canonical> {
 pub(crate) fn memory_error(_: OutOfMemory) -> PyErr {
     out_of_memory("board", "the canonical form's search")
 }
-

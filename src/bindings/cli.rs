@@ -7,9 +7,9 @@ use pyo3::exceptions::{PyBrokenPipeError, PyKeyboardInterrupt, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
+use crate::bindings::input::arguments::type_name;
 use crate::bindings::input::streams::{PyReader, PyWriter};
 use crate::cli::{self, Env};
-use crate::bindings::input::arguments::type_name;
 
 #[doc = stub_doc!("main")]
 #[pyfunction]
@@ -74,9 +74,7 @@ pub fn main(py: Python<'_>, argv: Option<&Bound<'_, PyAny>>) -> PyResult<i32> {
 fn arguments(argv: &Bound<'_, PyAny>) -> PyResult<Vec<OsString>> {
     if argv.is_instance_of::<PyString>() {
         let shown = argv.repr()?;
-        return Err(PyTypeError::new_err(format!(
-            "main() takes a list of arguments, like main([{shown}]), not a str"
-        )));
+        return Err(PyTypeError::new_err(format!("main() takes a list of arguments, like main([{shown}]), not a str")));
     }
     if !(argv.is_instance_of::<PyList>() || argv.is_instance_of::<PyTuple>()) {
         return Err(PyTypeError::new_err(format!(
@@ -101,7 +99,6 @@ fn arguments(argv: &Bound<'_, PyAny>) -> PyResult<Vec<OsString>> {
     }
     Ok(arguments)
 }
-
 
 /// After a broken pipe (`valid-sudoku --json big.txt | head`), points stdout at /dev/null so
 /// Python's own flush at exit does not complain a second time, as the Python docs advise.

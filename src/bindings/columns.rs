@@ -43,7 +43,11 @@ pub fn data_frame<'py>(pandas: &Bound<'py, PyModule>, columns: Vec<(&str, Bound<
 
 /// Codes into `names` as a pandas Categorical of those names: a code of -1 (a row without a
 /// value) is a missing value, so no code is ever read as the last name by mistake.
-pub fn categorical<'py>(pandas: &Bound<'py, PyModule>, codes: &Py<PyArray1<i8>>, names: Vec<&str>) -> PyResult<Bound<'py, PyAny>> {
+pub fn categorical<'py>(
+    pandas: &Bound<'py, PyModule>,
+    codes: &Py<PyArray1<i8>>,
+    names: Vec<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
     pandas.getattr("Categorical")?.call_method1("from_codes", (codes.bind(pandas.py()), names))
 }
 

@@ -6,12 +6,7 @@ use pyo3::types::PyType;
 
 use crate::error::{BoardError, Located, Place, TextError};
 
-pyo3::create_exception!(
-    valid_sudoku,
-    BoardFormatError,
-    PyValueError,
-    super::stub_doc!("BoardFormatError")
-);
+pyo3::create_exception!(valid_sudoku, BoardFormatError, PyValueError, super::stub_doc!("BoardFormatError"));
 
 /// Attributes every `BoardFormatError` has, None unless the error sets them.
 const POSITION_ATTRIBUTES: [&str; 5] = ["index", "row", "col", "lineno", "colno"];
@@ -50,11 +45,7 @@ impl From<BoardError> for InputError {
 impl InputError {
     /// A wrong type at `place`; `found` is the object whose type is named.
     pub fn wrong_type(place: Place, expected: &'static str, found: &Bound<'_, PyAny>) -> Self {
-        let found = found
-            .get_type()
-            .name()
-            .map(|name| name.to_string())
-            .unwrap_or_else(|_| "object".to_owned());
+        let found = found.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "object".to_owned());
         InputError::WrongType { at: Located { board: None, name: None, place }, expected, found }
     }
 
@@ -62,11 +53,9 @@ impl InputError {
     pub fn in_batch(self, index: usize) -> Self {
         match self {
             InputError::Format(error) => InputError::Format(error.in_batch(index)),
-            InputError::WrongType { at, expected, found } => InputError::WrongType {
-                at: Located { board: Some(index), ..at },
-                expected,
-                found,
-            },
+            InputError::WrongType { at, expected, found } => {
+                InputError::WrongType { at: Located { board: Some(index), ..at }, expected, found }
+            }
             raised @ InputError::Raised(_) => raised,
         }
     }

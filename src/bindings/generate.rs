@@ -12,14 +12,15 @@ use pyo3::exceptions::{PyDeprecationWarning, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
 
+use crate::batch::source::try_zeroed;
 use crate::bindings::input::arguments::{
-    count_value, flag_value, int_value, out_of_memory, Argument, seed_value, shown, start_value, thread_count, timeout_value, type_name,
+    count_value, flag_value, int_value, out_of_memory, seed_value, shown, start_value, thread_count, timeout_value, type_name,
+    Argument,
 };
 use crate::bindings::input::board_value::PyBoard;
+use crate::bindings::input::numpy_input;
 use crate::bindings::run::deadline::Deadline;
 use crate::bindings::run::interrupt::interruptible_until;
-use crate::batch::source::try_zeroed;
-use crate::bindings::input::numpy_input;
 use crate::error::quoted_names;
 use crate::generate::{self as core, fill_rows, level_of, symmetry_of, Puzzle, Request, Symmetry};
 use crate::grid::CELLS;

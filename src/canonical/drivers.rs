@@ -10,7 +10,8 @@ use crate::solve::solve;
 
 /// Throughput by hand: `cargo bench --features drivers --bench drivers -- canonical_throughput`.
 pub fn canonical_throughput() {
-    let boards: Vec<[u8; CELLS]> = crate::test_data::test_data_boards("norvig/sudokus_17.txt").iter().map(|l| grid_from(l)).collect();
+    let boards: Vec<[u8; CELLS]> =
+        crate::test_data::test_data_boards("norvig/sudokus_17.txt").iter().map(|l| grid_from(l)).collect();
     let mut searcher = Searcher::new();
     let start = std::time::Instant::now();
     let mut forms = std::collections::HashSet::new();
@@ -19,7 +20,8 @@ pub fn canonical_throughput() {
     }
     let secs = start.elapsed().as_secs_f64();
     eprintln!("{} boards, {} forms, {:.0}/s", boards.len(), forms.len(), boards.len() as f64 / secs);
-    let grids: Vec<[u8; CELLS]> = boards.iter().take(5000).map(|b| *solve(&Grid::from_values(*b).unwrap()).unwrap().cells()).collect();
+    let grids: Vec<[u8; CELLS]> =
+        boards.iter().take(5000).map(|b| *solve(&Grid::from_values(*b).unwrap()).unwrap().cells()).collect();
     let start = std::time::Instant::now();
     for g in &grids {
         searcher.canonical(g).unwrap();
@@ -40,7 +42,11 @@ pub fn grid_throughput() {
     for g in &grids {
         automorphisms += searcher.canonical(g).unwrap().automorphisms;
     }
-    eprintln!("{} grids, {automorphisms} automorphisms, {:.0}/s", grids.len(), grids.len() as f64 / start.elapsed().as_secs_f64());
+    eprintln!(
+        "{} grids, {automorphisms} automorphisms, {:.0}/s",
+        grids.len(),
+        grids.len() as f64 / start.elapsed().as_secs_f64()
+    );
 }
 
 /// Isomorph cost by hand: `cargo bench --features drivers --bench drivers -- isomorph_throughput`.

@@ -17,8 +17,8 @@
 //! first; tests hold it to the full search pair by pair.
 
 use super::node::{offer, Best, Columns, Node, OutOfMemory, Standing};
-use crate::grid::SIDE;
 use crate::bounds::Known;
+use crate::grid::SIDE;
 
 const NONE: u8 = u8::MAX;
 
@@ -40,8 +40,14 @@ struct Partial {
 }
 
 impl Partial {
-    const EMPTY: Partial =
-        Partial { column_at: [NONE; 16], position_of: [NONE; 16], source_stack: [NONE; 4], image_stack: [NONE; 4], free: 0x1FF, unlinked: 0b111 };
+    const EMPTY: Partial = Partial {
+        column_at: [NONE; 16],
+        position_of: [NONE; 16],
+        source_stack: [NONE; 4],
+        image_stack: [NONE; 4],
+        free: 0x1FF,
+        unlinked: 0b111,
+    };
 
     #[inline(always)]
     fn place(&mut self, column: u8, position: u8) {
@@ -77,7 +83,13 @@ impl Partial {
 
 /// Every column map under which `row` (after `first`, which holds all nine digits) is
 /// smallest, as children of `node`, against and into `best`.
-pub(super) fn choose_by_second_row(first: &[u8; SIDE], row: &[u8; SIDE], node: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+pub(super) fn choose_by_second_row(
+    first: &[u8; SIDE],
+    row: &[u8; SIDE],
+    node: Node,
+    best: &mut Best,
+    out: &mut Vec<Node>,
+) -> Result<(), OutOfMemory> {
     let partner = partners(first, row);
     match crossing_stacks(&partner) {
         Some(stacks) => by_first_stack(first, partner, stacks, node, best, out),
@@ -124,7 +136,14 @@ fn crossing_stacks(partner: &[u8; 16]) -> Option<[u8; 16]> {
 /// columns, two other stacks); any other column there shows 7. So the maps that keep the row
 /// smallest start with a stack whose first two columns' partners share a stack, and the
 /// search starts from each such first stack, in the order the full search would meet them.
-fn by_first_stack(first: &[u8; SIDE], partner: [u8; 16], stacks: [u8; 16], node: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+fn by_first_stack(
+    first: &[u8; SIDE],
+    partner: [u8; 16],
+    stacks: [u8; 16],
+    node: Node,
+    best: &mut Best,
+    out: &mut Vec<Node>,
+) -> Result<(), OutOfMemory> {
     // Position 2 shows 6 when the stack's last column's partner shares the stack of the other
     // two (then every stack does: the band is pure), else 7; a best below that prefix wins.
     let pure = stacks[0] == stacks[1] && stacks[1] == stacks[2];
@@ -159,13 +178,22 @@ fn by_first_stack(first: &[u8; SIDE], partner: [u8; 16], stacks: [u8; 16], node:
             // after c2's partner (8) otherwise. A candidate above the best there is done.
             let again = partner[usize::from(p0 & 15)];
             let fourth = match again {
-                _ if again / 3 != stack => if pure { 7 } else { 8 },
+                _ if again / 3 != stack => {
+                    if pure {
+                        7
+                    } else {
+                        8
+                    }
+                }
                 _ if again == c0 => 1,
                 _ if again == c1 => 2,
                 _ => 3,
             };
             let best = &search.best;
-            let standing = match best.found.then(|| [best.row[0], best.row[1], best.row[2], best.row[3]].cmp(&[prefix[0], prefix[1], prefix[2], fourth])) {
+            let standing = match best
+                .found
+                .then(|| [best.row[0], best.row[1], best.row[2], best.row[3]].cmp(&[prefix[0], prefix[1], prefix[2], fourth]))
+            {
                 Some(std::cmp::Ordering::Less) => continue,
                 Some(std::cmp::Ordering::Greater) if [best.row[0], best.row[1], best.row[2]] > prefix => Standing::Less,
                 _ => Standing::Equal,

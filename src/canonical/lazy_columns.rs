@@ -14,14 +14,20 @@
 //! two nodes share one.
 
 use super::node::{beats, label_of, offer, Best, Node, OutOfMemory, Standing, OPEN};
-use crate::grid::SIDE;
 use crate::bounds::Known;
+use crate::grid::SIDE;
 
 /// Adds, as children of `node` (whose columns are not all placed), `row` under every way of
 /// placing columns that keeps it smallest, against and into `best`. `twins` holds, for each
 /// source column, the identical columns before it in its stack (bits 0-2): those keep their
 /// source order, as [`super::structure`] quotients them.
-pub(super) fn place_row(row: &[u8; SIDE], twins: &[u8; SIDE], node: Node, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+pub(super) fn place_row(
+    row: &[u8; SIDE],
+    twins: &[u8; SIDE],
+    node: Node,
+    best: &mut Best,
+    out: &mut Vec<Node>,
+) -> Result<(), OutOfMemory> {
     let nonzero = row.iter().enumerate().fold(0u16, |bits, (c, &v)| if v != 0 { bits | 1 << c } else { bits });
     let cols = &node.cols;
     let empty_stacks = (0..3u8).filter(|&t| !cols.stack_placed(t) && nonzero >> (3 * t) & 0b111 == 0).count() as u8;
@@ -41,7 +47,16 @@ impl Placing<'_> {
     /// Image stack `s` onwards. `empty_stacks` counts the open source stacks empty in the row
     /// that no open image stack before `s` stands for yet.
     #[allow(clippy::too_many_arguments)]
-    fn stack(&self, s: usize, empty_stacks: u8, node: Node, mut standing: Standing, image: &mut [u8; SIDE], best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+    fn stack(
+        &self,
+        s: usize,
+        empty_stacks: u8,
+        node: Node,
+        mut standing: Standing,
+        image: &mut [u8; SIDE],
+        best: &mut Best,
+        out: &mut Vec<Node>,
+    ) -> Result<(), OutOfMemory> {
         let Some(&source) = node.cols.stack_at.get(s) else {
             return offer(best, *image, standing, node, out);
         };
@@ -83,7 +98,17 @@ impl Placing<'_> {
     /// Image position `j` (of a placed stack) onwards; `empty` counts the open columns of its
     /// stack, empty in the row, that no open position before `j` stands for yet.
     #[allow(clippy::too_many_arguments)]
-    fn position(&self, j: usize, empty: u8, empty_stacks: u8, node: Node, mut standing: Standing, image: &mut [u8; SIDE], best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+    fn position(
+        &self,
+        j: usize,
+        empty: u8,
+        empty_stacks: u8,
+        node: Node,
+        mut standing: Standing,
+        image: &mut [u8; SIDE],
+        best: &mut Best,
+        out: &mut Vec<Node>,
+    ) -> Result<(), OutOfMemory> {
         let at = node.cols.at.get(j).copied().known();
         if at != OPEN {
             let mut child = node;
@@ -129,7 +154,18 @@ impl Placing<'_> {
 
     /// Writes `label` at `j` and goes on with the next position or stack.
     #[allow(clippy::too_many_arguments)]
-    fn next(&self, j: usize, label: u8, empty: u8, empty_stacks: u8, node: Node, standing: Standing, image: &mut [u8; SIDE], best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+    fn next(
+        &self,
+        j: usize,
+        label: u8,
+        empty: u8,
+        empty_stacks: u8,
+        node: Node,
+        standing: Standing,
+        image: &mut [u8; SIDE],
+        best: &mut Best,
+        out: &mut Vec<Node>,
+    ) -> Result<(), OutOfMemory> {
         if let Some(slot) = image.get_mut(j) {
             *slot = label;
         }

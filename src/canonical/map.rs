@@ -7,15 +7,14 @@
 //! stacks move as wholes), so compositions and inverses stay in it.
 
 use super::tables::PERMS3;
+use crate::bounds::Known;
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::rng::Rng;
-use crate::bounds::Known;
 
 /// The number of geometric maps: (3!)^8 * 2.
 pub const GEOMETRIES: u32 = 3_359_232;
 /// The number of relabellings of the nine digits: 9!.
 pub const RELABELLINGS: u32 = 362_880;
-
 
 /// One element of the group: a geometric map and a relabelling of the digits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

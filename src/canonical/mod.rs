@@ -7,19 +7,19 @@
 //!   a map that reaches it.
 //! - [`random_isomorph`]: a board under a map drawn from the group.
 
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 mod full_row;
 mod lazy_columns;
-mod node;
 pub mod map;
+mod node;
+#[cfg(any(test, feature = "drivers"))]
+mod reference;
 mod search;
 mod structure;
 mod tables;
 #[cfg(any(test, feature = "drivers"))]
-mod reference;
-#[cfg(any(test, feature = "drivers"))]
 mod tests;
-#[cfg(feature = "drivers")]
-pub(crate) mod drivers;
 
 pub use map::Map;
 pub use node::OutOfMemory;

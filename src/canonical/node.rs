@@ -104,7 +104,18 @@ pub(super) struct Node {
 impl Node {
     /// No row chosen yet, in one orientation.
     pub(super) fn root(transpose: bool) -> Node {
-        Node { transpose, cols: Columns::ALL_OPEN, pending: false, anchor: 0, bands_left: 0b111, band: 0, rows_left: 0, next_label: 1, labels: [0; SIDE + 1], rows: [0; SIDE] }
+        Node {
+            transpose,
+            cols: Columns::ALL_OPEN,
+            pending: false,
+            anchor: 0,
+            bands_left: 0b111,
+            band: 0,
+            rows_left: 0,
+            next_label: 1,
+            labels: [0; SIDE + 1],
+            rows: [0; SIDE],
+        }
     }
 }
 
@@ -171,7 +182,13 @@ pub(super) fn beats(best: &Best, j: usize, label: u8, standing: &mut Standing) -
 }
 
 /// Adds a child whose row `image` ties with or beats the best (as `standing` says).
-pub(super) fn offer(best: &mut Best, image: [u8; SIDE], standing: Standing, child: Node, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+pub(super) fn offer(
+    best: &mut Best,
+    image: [u8; SIDE],
+    standing: Standing,
+    child: Node,
+    out: &mut Vec<Node>,
+) -> Result<(), OutOfMemory> {
     if !best.found || standing == Standing::Less {
         best.row = image;
         best.found = true;

@@ -25,8 +25,16 @@ struct Reference<'a> {
 
 /// The minlex form of `cells` and the number of geometric maps that reach it.
 pub fn reference(cells: &[u8; CELLS]) -> ([u8; CELLS], u64) {
-    let mut search =
-        Reference { cells, transpose: false, cols: [0; SIDE], best: [u8::MAX; CELLS], count: 0, generation: 0, image: [0; CELLS], sources: [0; SIDE] };
+    let mut search = Reference {
+        cells,
+        transpose: false,
+        cols: [0; SIDE],
+        best: [u8::MAX; CELLS],
+        count: 0,
+        generation: 0,
+        image: [0; CELLS],
+        sources: [0; SIDE],
+    };
     for columns in 0..1296u32 {
         for transpose in 0..2u32 {
             // Geometry number t + 2 * (rows + 1296 * columns), as `Map::from_index` numbers them.

@@ -15,8 +15,8 @@ use super::lazy_columns::place_row;
 use super::node::{beats, label_of, offer, push, Best, Columns, Node, OutOfMemory, Standing};
 use super::structure::{transposed, Lines};
 use super::Map;
-use crate::grid::{CELLS, SIDE};
 use crate::bounds::Known;
+use crate::grid::{CELLS, SIDE};
 
 /// The canonical form of a board and what the search learnt on the way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +105,11 @@ impl Searcher {
         for node in &self.level {
             let orientation = if node.transpose { &orientations[1] } else { &orientations[0] };
             // A row holding all nine has no identical columns.
-            let columns = if node.pending { orientation.col_lines.allowed_maps() } else { node.cols.completions() * orientation.twin_columns };
+            let columns = if node.pending {
+                orientation.col_lines.allowed_maps()
+            } else {
+                node.cols.completions() * orientation.twin_columns
+            };
             automorphisms = automorphisms.saturating_add(columns * orientation.row_lines.skipped * unused_relabellings);
         }
         let map = self.level.first().map_or(Map::IDENTITY, |node| {
@@ -133,7 +137,13 @@ fn expand(node: &Node, depth: usize, orientation: &Orientation, best: &mut Best,
     }
 }
 
-fn expand_in_band(node: &Node, depth: usize, orientation: &Orientation, best: &mut Best, out: &mut Vec<Node>) -> Result<(), OutOfMemory> {
+fn expand_in_band(
+    node: &Node,
+    depth: usize,
+    orientation: &Orientation,
+    best: &mut Best,
+    out: &mut Vec<Node>,
+) -> Result<(), OutOfMemory> {
     let band = usize::from(node.band);
     for k in 0..3 {
         if node.rows_left & (1 << k) == 0 || !orientation.row_lines.may_follow(band, k, node.rows_left) {
@@ -212,4 +222,3 @@ fn map_of(node: &Node, anchor_row: Option<&[u8; SIDE]>) -> Map {
     }
     Map::new(node.rows, cols, node.transpose, relabel).unwrap_or(Map::IDENTITY)
 }
-

@@ -7,8 +7,8 @@
 //! one given and other very symmetric boards from tying across millions of maps.
 
 use super::tables::PERMS3;
-use crate::grid::{CELLS, SIDE};
 use crate::bounds::Known;
+use crate::grid::{CELLS, SIDE};
 
 /// The line-side view of one orientation: rows of the oriented board (its columns when the
 /// same facts are taken of the transposed board).

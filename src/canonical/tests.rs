@@ -254,4 +254,3 @@ fn a_thousand_boards_against_the_reference() {
         check(&cells);
     }
 }
-

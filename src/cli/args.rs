@@ -333,15 +333,21 @@ fn conflict(command: &Command) -> Option<&'static str> {
         return Some("--json and --quiet cannot be used together: --json prints a line for every board, --quiet prints nothing");
     }
     if args.solve && args.quiet {
-        return Some("--solve and --quiet cannot be used together: --solve prints a line for every board, --quiet prints nothing");
+        return Some(
+            "--solve and --quiet cannot be used together: --solve prints a line for every board, --quiet prints nothing",
+        );
     }
     if args.solve && args.unique {
-        return Some("--solve and --unique cannot be used together: --unique --json gives the count of each board, --solve its solution");
+        return Some(
+            "--solve and --unique cannot be used together: --unique --json gives the count of each board, --solve its solution",
+        );
     }
     // Refused rather than ignored: checking validity takes nanoseconds a board and keeps up
     // with reading on one thread, so more threads could not make it faster.
     if args.threads.is_some() && !(args.unique || args.solve) {
-        return Some("--threads applies to --unique, --solve and the solve command: checking validity keeps up with reading on one thread");
+        return Some(
+            "--threads applies to --unique, --solve and the solve command: checking validity keeps up with reading on one thread",
+        );
     }
     None
 }

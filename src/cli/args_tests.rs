@@ -64,7 +64,11 @@ fn unique_solve_and_threads() {
     assert!(check(&["--solve", "--json"]).solve);
     let zero = parse(["--threads", "0"]).map(|_| ()).unwrap_err().to_string();
     assert!(zero.starts_with("error: invalid value '0' for '--threads <N>': 0 is not in 1..=4294967295"), "{zero}");
-    for (given, why) in [("-1", "-1 is not in 1..=4294967295"), ("4294967296", "4294967296 is not in 1..=4294967295"), ("two", "expected a positive int, got 'two'")] {
+    for (given, why) in [
+        ("-1", "-1 is not in 1..=4294967295"),
+        ("4294967296", "4294967296 is not in 1..=4294967295"),
+        ("two", "expected a positive int, got 'two'"),
+    ] {
         let error = parse(["--threads", given]).map(|_| ()).unwrap_err().to_string();
         assert!(error.starts_with(&format!("error: invalid value '{given}' for '--threads <N>': {why}\n")), "{error}");
     }

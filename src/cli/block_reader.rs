@@ -7,9 +7,9 @@
 use std::io::Read;
 
 use super::{Failure, Sink};
+use crate::bounds::Known;
 use crate::error::TextError;
 use crate::text::parse_board;
-use crate::bounds::Known;
 
 /// More than enough for one board with generous comments and spacing.
 const LIMIT_BYTES: usize = 64 * 1024;
@@ -99,7 +99,10 @@ mod tests {
     #[test]
     fn parser_errors_keep_their_line_and_column() {
         let bad = BLOCK.replacen("| 4 . .", "| 4 x .", 1);
-        assert_eq!(boards(bad.as_bytes()), Err("line 8, column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into()));
+        assert_eq!(
+            boards(bad.as_bytes()),
+            Err("line 8, column 5: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into())
+        );
         assert_eq!(boards(b"\xff\n"), Err("line 1, column 1: expected UTF-8 text, got byte 0xff".into()));
         assert_eq!(boards(b"\xc3\xa9\n\x80"), Err("line 2, column 1: expected UTF-8 text, got byte 0x80".into()));
     }

@@ -18,11 +18,11 @@ use super::progress::Progress;
 use super::report::{Found, Report, Source, Tally, Task};
 use super::solving::{answer, Pending};
 use super::{block_reader, BoardCells, Failure, Origin, PlacedSink, Sink};
+use crate::bounds::Known;
 use crate::check::is_valid_cells;
 use crate::conflicts::{conflicts, Conflict};
 use crate::error::TextError;
 use crate::grid::{Grid, CELLS};
-use crate::bounds::Known;
 
 /// Boards checked between two looks at the clock (progress, periodic flush, interruption).
 pub const TICK_BOARDS: u32 = 16 * 1024;
@@ -231,7 +231,9 @@ impl<'e, W: Write> Checker<'e, W> {
                 self.report.duplicate(&self.source, origin, &Source::new(name), first).map_err(Failure::Write)?;
             }
             None => {
-                self.seen.first.try_reserve(1).map_err(|_| Failure::Write(io::Error::new(io::ErrorKind::OutOfMemory, "out of memory for the forms seen")))?;
+                self.seen.first.try_reserve(1).map_err(|_| {
+                    Failure::Write(io::Error::new(io::ErrorKind::OutOfMemory, "out of memory for the forms seen"))
+                })?;
                 self.seen.first.insert(form, (here, origin));
             }
         }

@@ -8,10 +8,10 @@ use std::rc::Rc;
 
 use csv::{ByteRecord, ReaderBuilder};
 
-use crate::symbols::{cells_from_symbols, char_offset, diagnose};
 use super::position::{LineIndex, LineIndexReader};
 use super::{Failure, Sink};
 use crate::error::{shorten, TextError};
+use crate::symbols::{cells_from_symbols, char_offset, diagnose};
 
 /// The puzzle column names tried when `--column` is not given.
 pub const DEFAULT_COLUMNS: [&str; 2] = ["puzzle", "quizzes"];
@@ -88,11 +88,8 @@ fn missing_column(headers: &ByteRecord, line: usize, columns: &[&str]) -> Failur
             format!("a column named {} (or name one with --column)", names.join(" or "))
         }
     };
-    let mut found: Vec<String> = headers
-        .iter()
-        .take(SHOWN_HEADERS)
-        .map(|name| format!("'{}'", shorten(&String::from_utf8_lossy(name))))
-        .collect();
+    let mut found: Vec<String> =
+        headers.iter().take(SHOWN_HEADERS).map(|name| format!("'{}'", shorten(&String::from_utf8_lossy(name)))).collect();
     if headers.len() > SHOWN_HEADERS {
         found.push("...".to_owned());
     }
@@ -115,8 +112,7 @@ mod tests {
     use super::*;
     use crate::grid::CELLS;
 
-    const SEED: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     fn boards(text: &str, columns: &[&str]) -> Result<Vec<(usize, u8)>, String> {
         let mut found = Vec::new();

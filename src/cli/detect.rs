@@ -9,9 +9,9 @@
 
 use std::io::{self, Read};
 
-use crate::symbols::is_symbol;
-use crate::error::shorten;
 use crate::bounds::Known;
+use crate::error::shorten;
+use crate::symbols::is_symbol;
 
 /// The kinds of input the command reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -107,7 +107,8 @@ pub fn detect(prefix: &[u8], columns: &[&str]) -> Kind {
 fn is_a_name(line: &[u8]) -> bool {
     let field = line.trim_ascii();
     let field = field.strip_prefix(b"\"").and_then(|f| f.strip_suffix(b"\"")).unwrap_or(field);
-    field.first().is_some_and(u8::is_ascii_alphabetic) && field.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    field.first().is_some_and(u8::is_ascii_alphabetic)
+        && field.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// The message for an input of no known kind, whose first meaningful line is `line`.
@@ -181,8 +182,7 @@ fn names_a_column(line: &[u8], columns: &[&str]) -> bool {
 mod tests {
     use super::*;
 
-    const SEED: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     const DEFAULT: &[&str] = &["puzzle", "quizzes"];
 
     #[test]

@@ -8,9 +8,9 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use super::args::GenerateArgs;
+use super::host::{interrupted, Env};
 use super::progress::Progress;
 use super::Interrupt;
-use super::host::{interrupted, Env};
 use super::{EXIT_ERROR, EXIT_VALID};
 use crate::batch::available_threads;
 use crate::generate::{fill_rows, generate as make_puzzle, Request, Symmetry};

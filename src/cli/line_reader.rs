@@ -9,11 +9,11 @@ use std::io::{self, Read};
 
 use memchr::memchr;
 
-use crate::symbols::{cells_from_symbols, diagnose};
 use super::{Failure, Sink};
+use crate::bounds::Known;
 use crate::error::TextError;
 use crate::grid::CELLS;
-use crate::bounds::Known;
+use crate::symbols::{cells_from_symbols, diagnose};
 
 /// Bytes read at a time; also the longest line head that is looked at.
 const BUFFER_BYTES: usize = 256 * 1024;
@@ -124,8 +124,7 @@ fn line_error(content: &[u8], indent: usize, line: usize) -> Failure {
 mod tests {
     use super::*;
 
-    const SEED: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     /// (line, first cell) of each board, or the error message with its position.
     fn boards(text: &[u8], capacity: usize) -> Result<Vec<(usize, u8)>, String> {

@@ -45,7 +45,11 @@ pub fn open_heeding(path: &Path, _interrupted: &mut dyn FnMut() -> bool) -> Resu
 /// One read of `reader`, retried after a signal (EINTR) unless the host then says stop, when
 /// it fails with the error of a Ctrl-C. No reader sees an interrupted read, so none need
 /// retry one (the CSV reader would not).
-pub fn read_heeding<R: Read + ?Sized>(reader: &mut R, buf: &mut [u8], interrupted: &mut dyn FnMut() -> bool) -> io::Result<usize> {
+pub fn read_heeding<R: Read + ?Sized>(
+    reader: &mut R,
+    buf: &mut [u8],
+    interrupted: &mut dyn FnMut() -> bool,
+) -> io::Result<usize> {
     loop {
         match reader.read(buf) {
             Err(error) if error.kind() == io::ErrorKind::Interrupted => {

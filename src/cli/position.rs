@@ -1,11 +1,11 @@
 //! Readers that watch the bytes going through: how many (for the progress bar), and the
 //! line and column of the last one (for JSON, whose parser reads one byte at a time).
 
+use crate::bounds::Known;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::rc::Rc;
-use crate::bounds::Known;
 
 /// Adds the number of bytes read to a shared counter.
 pub struct CountingReader<R> {

@@ -87,9 +87,7 @@ impl Progress {
         };
         let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
         let target = ProgressDrawTarget::term_like_with_hz(Box::new(ColumnsFree(Term::buffered_stderr())), REFRESH_HZ);
-        ProgressBar::with_draw_target(length, target)
-            .with_style(style)
-            .with_elapsed(self.started.elapsed())
+        ProgressBar::with_draw_target(length, target).with_style(style).with_elapsed(self.started.elapsed())
     }
 
     /// Runs `write` with the bar out of the way, so report lines on the same terminal stay whole.
@@ -237,7 +235,10 @@ mod tests {
         progress.update(500, 42);
         let message = progress.bar.as_ref().map(|bar| bar.message());
         // Two seconds for half the bytes: about two more (three, if the test is slow).
-        assert!(message.as_deref().is_some_and(|m| m == "42 boards, about 2s left" || m == "42 boards, about 3s left"), "{message:?}");
+        assert!(
+            message.as_deref().is_some_and(|m| m == "42 boards, about 2s left" || m == "42 boards, about 3s left"),
+            "{message:?}"
+        );
         progress.finish();
         let mut unknown = Progress::new(true, None);
         unknown.started = progress.started;

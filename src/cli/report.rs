@@ -131,7 +131,10 @@ impl Tally {
     pub fn steps_summary(&self) -> String {
         let noun = if self.boards == 1 { "board" } else { "boards" };
         let solved = self.boards.saturating_sub(self.unsolvable).saturating_sub(self.stuck);
-        format!("{} {noun}: {solved} solved by the steps, {} stuck, {} with no solution", self.boards, self.stuck, self.unsolvable)
+        format!(
+            "{} {noun}: {solved} solved by the steps, {} stuck, {} with no solution",
+            self.boards, self.stuck, self.unsolvable
+        )
     }
 
     /// Whether the answer is "no" for some board: the exit status is then 1.
@@ -207,13 +210,7 @@ impl<W: Write> Report<W> {
     ///
     /// The plain report names the boards without exactly one solution (--unique), or writes
     /// each solution (--solve); an invalid board's "no solution" shows why.
-    pub fn answered(
-        &mut self,
-        source: &Source,
-        origin: Origin,
-        conflicts: &[Conflict],
-        found: Found,
-    ) -> io::Result<()> {
+    pub fn answered(&mut self, source: &Source, origin: Origin, conflicts: &[Conflict], found: Found) -> io::Result<()> {
         if let Found::Stepped { count, path } = found {
             return self.stepped(source, origin, conflicts, count, path.as_deref());
         }

@@ -121,16 +121,10 @@ fn quiet_writes_nothing() {
 
 #[test]
 fn summary_counts() {
-    assert_eq!(
-        Tally { boards: 10000, invalid: 2, ..Tally::default() }.summary(),
-        "10000 boards: 9998 valid, 2 invalid"
-    );
+    assert_eq!(Tally { boards: 10000, invalid: 2, ..Tally::default() }.summary(), "10000 boards: 9998 valid, 2 invalid");
     assert_eq!(Tally { boards: 1, ..Tally::default() }.summary(), "1 board: 1 valid, 0 invalid");
     let unique = Tally { boards: 5, invalid: 1, unsolvable: 2, multiple: 1, ..Tally::default() };
-    assert_eq!(
-        unique.unique_summary(),
-        "5 boards: 2 with one solution, 2 with no solution, 1 with more than one solution"
-    );
+    assert_eq!(unique.unique_summary(), "5 boards: 2 with one solution, 2 with no solution, 1 with more than one solution");
     assert!(unique.any_failed(Task::Unique) && unique.any_failed(Task::Solve) && unique.any_failed(Task::Check));
     let solved = Tally { boards: 5, multiple: 1, ..Tally::default() };
     assert!(solved.any_failed(Task::Unique) && !solved.any_failed(Task::Solve) && !solved.any_failed(Task::Check));

@@ -8,9 +8,9 @@ use std::path::Path;
 use super::args::{self, Command, Inputs};
 use super::checker::Checker;
 use super::csv_reader::DEFAULT_COLUMNS;
+use super::host::{interrupted, Env};
 use super::progress::{self, Progress};
 use super::report::{Mode, Report, Source, Task};
-use super::host::{interrupted, Env};
 use super::{Failure, Interrupt, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
 use crate::batch::available_threads;
 
@@ -144,7 +144,12 @@ fn read_and_report<R: Read, W: Write, E: Write>(plan: &Plan, mut stdin: R, stdou
 /// The source name of the input being read when a failure happened, if any.
 type Outcome = Result<(), (Failure, Option<String>)>;
 
-fn check_all<R: Read, W: Write>(column: Option<&str>, inputs: &[std::path::PathBuf], stdin: &mut R, checker: &mut Checker<'_, W>) -> Outcome {
+fn check_all<R: Read, W: Write>(
+    column: Option<&str>,
+    inputs: &[std::path::PathBuf],
+    stdin: &mut R,
+    checker: &mut Checker<'_, W>,
+) -> Outcome {
     let columns: Vec<&str> = match column {
         Some(column) => vec![column],
         None => DEFAULT_COLUMNS.to_vec(),

@@ -4,8 +4,7 @@ use crate::cli::host::INTERRUPTED;
 use crate::cli::EXIT_INTERRUPTED;
 use std::time::Duration;
 
-const SEED: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 struct Ran {
     code: i32,
@@ -255,7 +254,10 @@ fn steps_number_each_step_and_say_how_they_stopped() {
     );
     assert_eq!(ran.err, "");
     let stuck = run_with(&["steps"], &format!("{}\n", ".".repeat(81)));
-    assert_eq!((stuck.code, stuck.out.as_str()), (EXIT_VALID, "<stdin>:1:\n  stuck\n1 board: 0 solved by the steps, 1 stuck, 0 with no solution\n"));
+    assert_eq!(
+        (stuck.code, stuck.out.as_str()),
+        (EXIT_VALID, "<stdin>:1:\n  stuck\n1 board: 0 solved by the steps, 1 stuck, 0 with no solution\n")
+    );
     let json = run_with(&["steps", "--json", "--threads", "2"], &format!("{near}\n{none}\n"));
     assert_eq!(json.code, EXIT_INVALID);
     let lines: Vec<&str> = json.out.lines().collect();

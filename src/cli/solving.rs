@@ -60,9 +60,9 @@ pub fn answer(task: Task, cells: &BoardCells, should_stop: &mut dyn FnMut() -> b
             });
             Ok(Found::Stepped { count, path })
         }
-        Task::Canonical | Task::Dedupe => {
-            Ok(Found::Form(crate::canonical::Searcher::new().canonical(cells).map(|form| form.cells).unwrap_or([0; crate::grid::CELLS])))
-        }
+        Task::Canonical | Task::Dedupe => Ok(Found::Form(
+            crate::canonical::Searcher::new().canonical(cells).map(|form| form.cells).unwrap_or([0; crate::grid::CELLS]),
+        )),
     }
 }
 
@@ -137,8 +137,7 @@ mod tests {
     use super::*;
     use crate::parse::grid_from_text;
 
-    const SEED: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     fn cells(text: &str) -> BoardCells {
         *grid_from_text(text).unwrap_or_default().cells()

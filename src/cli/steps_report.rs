@@ -11,7 +11,14 @@ use crate::steps::{geometry::members, Path, Step};
 impl<W: Write> Report<W> {
     /// A board's path (`None` when it has no solution), its solutions counted up to 2: in text, `file:line:`, one numbered
     /// line per step and how the steps stopped; in JSON, one object.
-    pub(super) fn stepped(&mut self, source: &Source, origin: Origin, conflicts: &[Conflict], count: u64, path: Option<&Path>) -> io::Result<()> {
+    pub(super) fn stepped(
+        &mut self,
+        source: &Source,
+        origin: Origin,
+        conflicts: &[Conflict],
+        count: u64,
+        path: Option<&Path>,
+    ) -> io::Result<()> {
         match (self.mode, path) {
             (Mode::Text, Some(path)) => {
                 write!(self.out, "{}:{}:", source.name, origin.line)?;
@@ -27,7 +34,9 @@ impl<W: Write> Report<W> {
             (Mode::Text, None) => self.no_solution(source, origin, conflicts),
             (Mode::Json, _) => {
                 self.json_place(source, origin)?;
-                let Some(path) = path else { return writeln!(self.out, ",\"solutions\":0,\"steps\":[],\"stopped\":\"no solution\"}}") };
+                let Some(path) = path else {
+                    return writeln!(self.out, ",\"solutions\":0,\"steps\":[],\"stopped\":\"no solution\"}}");
+                };
                 // Counted up to 2, as `check --unique --json` counts them.
                 write!(self.out, ",\"solutions\":{count},\"steps\":[")?;
                 for (i, step) in path.steps.iter().enumerate() {
@@ -58,7 +67,10 @@ fn json_step(out: &mut impl Write, step: &Step) -> io::Result<()> {
     let text = serde_json::to_string(&step.describe()).unwrap_or_else(|_| "\"\"".to_owned());
     write!(out, "{{\"technique\":\"{}\",\"text\":{text}", step.technique.name())?;
     let triples = |pairs: &[(u8, u8)]| {
-        let items: Vec<String> = pairs.iter().map(|&(cell, digit)| format!("[{},{},{digit}]", usize::from(cell) / SIDE, usize::from(cell) % SIDE)).collect();
+        let items: Vec<String> = pairs
+            .iter()
+            .map(|&(cell, digit)| format!("[{},{},{digit}]", usize::from(cell) / SIDE, usize::from(cell) % SIDE))
+            .collect();
         format!("[{}]", items.join(","))
     };
     write!(out, ",\"placements\":{},\"eliminations\":{}", triples(&step.placements), triples(&step.eliminations))?;

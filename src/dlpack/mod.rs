@@ -126,7 +126,9 @@ impl DlpackError {
                 format!("the DLPack tensor claims {ndim} dimensions, more than the {MAX_DIMENSIONS} a producer makes")
             }
             DlpackError::Malformed => "the DLPack tensor's shape or strides are not valid".to_owned(),
-            DlpackError::StridesTooLarge(strides) => format!("strides too large: element strides {strides:?} overflow a byte offset"),
+            DlpackError::StridesTooLarge(strides) => {
+                format!("strides too large: element strides {strides:?} overflow a byte offset")
+            }
             DlpackError::NullData(cells) => format!("the DLPack tensor's data pointer is NULL, with {cells} elements"),
             DlpackError::ByteOffset(offset) => format!("the DLPack tensor's byte_offset {offset} is past the end of memory"),
             DlpackError::Board(error) => error.to_string(),
@@ -155,7 +157,10 @@ pub unsafe fn read_tensor(tensor: &DlTensor, device: (i32, i64), batch: bool) ->
     }
     let holds = (tensor.device.device_type, i64::from(tensor.device.device_id));
     if holds != device {
-        return Err(DlpackError::DeviceMismatch { said: device_name(device_type, device_id), holds: device_name(holds.0, holds.1) });
+        return Err(DlpackError::DeviceMismatch {
+            said: device_name(device_type, device_id),
+            holds: device_name(holds.0, holds.1),
+        });
     }
     let int = int_type(tensor.dtype).ok_or_else(|| DlpackError::Dtype(dtype_name(tensor.dtype)))?;
     let ndim = usize::try_from(tensor.ndim).map_err(|_| DlpackError::Malformed)?;
@@ -164,8 +169,10 @@ pub unsafe fn read_tensor(tensor: &DlTensor, device: (i32, i64), batch: bool) ->
     }
     // SAFETY: the caller's contract: `ndim` (bounded above) readable entries behind `shape`,
     // and behind `strides` unless it is NULL, for the tensor's life.
-    let (shape, strides) = unsafe { (entries(tensor.shape, ndim), (!tensor.strides.is_null()).then(|| entries(tensor.strides, ndim))) };
-    let shape: Vec<usize> = shape.iter().map(|&n| usize::try_from(n)).collect::<Result<_, _>>().map_err(|_| DlpackError::Malformed)?;
+    let (shape, strides) =
+        unsafe { (entries(tensor.shape, ndim), (!tensor.strides.is_null()).then(|| entries(tensor.strides, ndim))) };
+    let shape: Vec<usize> =
+        shape.iter().map(|&n| usize::try_from(n)).collect::<Result<_, _>>().map_err(|_| DlpackError::Malformed)?;
     let byte_strides = byte_strides(&shape, strides, int.bytes).ok_or_else(|| match strides {
         Some(strides) if strides.len() == shape.len() => DlpackError::StridesTooLarge(strides.to_vec()),
         _ => DlpackError::Malformed,

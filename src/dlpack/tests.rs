@@ -67,11 +67,26 @@ fn what_cannot_be_read_says_why() {
     assert_eq!(refused, Some("expected a tensor on the CPU, got one on cuda:0; call .cpu() first".to_owned()));
     // CUDA memory behind a CPU answer from `__dlpack_device__` is never read as host memory.
     assert_eq!(cpu(board().on(2, 0)), Some("__dlpack_device__() says cpu:0, but the DLPack tensor says cuda:0".to_owned()));
-    assert_eq!(cpu(Tensor::new(vec![0; 4 * CELLS], 0, dtype(2, 32, 1), vec![1, 81], None)), Some("expected an integer dtype, got float32".to_owned()));
-    assert_eq!(cpu(Tensor::new(Vec::new(), 0, dtype(1, 8, 1), vec![1, 81], None)), Some("the DLPack tensor's data pointer is NULL, with 81 elements".to_owned()));
-    assert_eq!(cpu(Tensor::new(vec![0; CELLS], u64::MAX, dtype(1, 8, 1), vec![1, 81], None)), Some(format!("the DLPack tensor's byte_offset {} is past the end of memory", u64::MAX)));
-    assert_eq!(cpu(Tensor::new(vec![0; 8 * CELLS], 0, dtype(0, 64, 1), vec![1, 81], Some(vec![i64::MAX, 1]))), Some(format!("strides too large: element strides [{}, 1] overflow a byte offset", i64::MAX)));
+    assert_eq!(
+        cpu(Tensor::new(vec![0; 4 * CELLS], 0, dtype(2, 32, 1), vec![1, 81], None)),
+        Some("expected an integer dtype, got float32".to_owned())
+    );
+    assert_eq!(
+        cpu(Tensor::new(Vec::new(), 0, dtype(1, 8, 1), vec![1, 81], None)),
+        Some("the DLPack tensor's data pointer is NULL, with 81 elements".to_owned())
+    );
+    assert_eq!(
+        cpu(Tensor::new(vec![0; CELLS], u64::MAX, dtype(1, 8, 1), vec![1, 81], None)),
+        Some(format!("the DLPack tensor's byte_offset {} is past the end of memory", u64::MAX))
+    );
+    assert_eq!(
+        cpu(Tensor::new(vec![0; 8 * CELLS], 0, dtype(0, 64, 1), vec![1, 81], Some(vec![i64::MAX, 1]))),
+        Some(format!("strides too large: element strides [{}, 1] overflow a byte offset", i64::MAX))
+    );
     // A wrong shape is a board error, worded as for any array.
     let shape = boards_of(&Tensor::new(vec![0; CELLS], 0, dtype(1, 8, 1), vec![9, 9], None));
-    assert!(matches!(&shape, Err(DlpackError::Board(error)) if error.to_string() == "boards: expected shape (N, 9, 9) or (N, 81), got (9, 9)"), "{shape:?}");
+    assert!(
+        matches!(&shape, Err(DlpackError::Board(error)) if error.to_string() == "boards: expected shape (N, 9, 9) or (N, 81), got (9, 9)"),
+        "{shape:?}"
+    );
 }

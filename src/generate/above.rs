@@ -11,8 +11,8 @@
 //! the shortcut only steers the walk, so what it returns has exactly the level asked for.
 
 use super::removal::remove_orbits_with;
-use super::unavoidable::Unavoidable;
 use super::symmetry::Orbits;
+use super::unavoidable::Unavoidable;
 use crate::grid::Grid;
 use crate::solve::Stopped;
 use crate::steps::{level_within, path_past_singles, solve_path, solved_by_singles, techniques_up_to, Level};
@@ -83,9 +83,9 @@ pub fn from_above(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::removal::remove_orbits;
     use crate::generate::descend::shuffled_orbits;
     use crate::generate::grids::random_grid;
+    use crate::generate::removal::remove_orbits;
     use crate::generate::Symmetry;
     use crate::grid::CELLS;
     use crate::rng::Rng;

@@ -8,10 +8,10 @@
 
 use super::removal::remove_orbits;
 use super::symmetry::Orbits;
+use crate::bounds::Known;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::{count_solutions_interruptible, for_each_solution, Stopped};
-use crate::bounds::Known;
 
 /// Other solutions gathered to narrow the orbits worth giving back.
 const RIVALS: usize = 12;
@@ -38,23 +38,14 @@ pub fn descend(
             return Ok(true);
         }
         let cells = *puzzle.cells();
-        let given = |k: usize| {
-            orbits
-                .get(k)
-                .iter()
-                .all(|&cell| cells[usize::from(cell)] != 0)
-        };
+        let given = |k: usize| orbits.get(k).iter().all(|&cell| cells[usize::from(cell)] != 0);
         let given_count = (0..orbits.len()).filter(|&k| given(k)).count();
         if given_count < 2 {
             return Ok(false);
         }
         // Two distinct given orbits, uniformly.
         let first = nth_where(orbits.len(), rng.index(given_count), &given);
-        let second = first.and_then(|first| {
-            nth_where(orbits.len(), rng.index(given_count - 1), &|k| {
-                given(k) && k != first
-            })
-        });
+        let second = first.and_then(|first| nth_where(orbits.len(), rng.index(given_count - 1), &|k| given(k) && k != first));
         let (Some(first), Some(second)) = (first, second) else {
             return Ok(false);
         };
@@ -85,11 +76,7 @@ pub fn descend(
         for k in 0..orbits.len() {
             let members = orbits.get(k);
             let empty = members.iter().all(|&cell| open[usize::from(cell)] == 0);
-            let useful = rivals.iter().all(|rival| {
-                members
-                    .iter()
-                    .any(|&c| rival[usize::from(c)] != full[usize::from(c)])
-            });
+            let useful = rivals.iter().all(|rival| members.iter().any(|&c| rival[usize::from(c)] != full[usize::from(c)]));
             if k != first && k != second && empty && members.len() < budget && useful {
                 if let Some(slot) = order.get_mut(count) {
                     *slot = k as u8;

@@ -8,10 +8,10 @@
 //! among their options: that weights a class by its search paths, not exactly by its size,
 //! so the grids are not claimed to be uniform over all 6.67e21.
 
+use crate::bounds::Known;
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::rng::Rng;
 use crate::solve::{random_solution, Stopped};
-use crate::bounds::Known;
 
 /// A random complete valid grid (see the module's notes on its distribution).
 pub fn random_grid(rng: &mut Rng, should_stop: &mut dyn FnMut() -> bool) -> Result<Grid, Stopped> {
@@ -68,16 +68,9 @@ fn transform(grid: &Grid, rng: &mut Rng) -> Grid {
     let old = grid.cells();
     let mut cells = [0u8; CELLS];
     for (i, cell) in cells.iter_mut().enumerate() {
-        let (r, c) = if transpose {
-            (i % SIDE, i / SIDE)
-        } else {
-            (i / SIDE, i % SIDE)
-        };
+        let (r, c) = if transpose { (i % SIDE, i / SIDE) } else { (i / SIDE, i % SIDE) };
         let value = old[rows[r] * SIDE + columns[c]];
-        *cell = digits
-            .get(usize::from(value).wrapping_sub(1))
-            .copied()
-            .unwrap_or(0);
+        *cell = digits.get(usize::from(value).wrapping_sub(1)).copied().unwrap_or(0);
     }
     Grid::from_values(cells).ok().known_or(*grid)
 }

@@ -4,17 +4,17 @@
 //! ends at the level itself, and what it ends at is known without grading again.
 
 use super::removal::unique_without_singles;
-use super::thinning::Thinning;
 use super::singles::SinglesOrder;
 use super::symmetry::Orbits;
+use super::thinning::Thinning;
 use super::unavoidable::Unavoidable;
 use super::window::Window;
+use crate::bounds::Known;
 use crate::grid::{Grid, CELLS};
 #[cfg(target_arch = "x86_64")]
 use crate::solve::bmi2_available;
 use crate::solve::Stopped;
 use crate::steps::{level_past_singles, level_within, logic_level, Level};
-use crate::bounds::Known;
 
 /// Removes from `puzzle` (which has the one solution `solution` and a level at most `ceiling`)
 /// each orbit of `order`, in turn, whose cells are all given, when the puzzle keeps one

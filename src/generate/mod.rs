@@ -11,28 +11,28 @@
 
 pub mod above;
 pub mod descend;
-pub mod grids;
-pub mod level;
 #[cfg(feature = "drivers")]
 pub(crate) mod drivers;
+pub mod grids;
+pub mod level;
 pub mod many;
 pub mod puzzle;
 pub mod removal;
 pub mod request;
 pub mod singles;
 pub mod symmetry;
-pub mod thinning;
-pub mod transversals;
 #[cfg(test)]
 mod tests;
+pub mod thinning;
+pub mod transversals;
 pub mod unavoidable;
 pub mod window;
 
 pub use grids::random_grid;
 pub use many::fill_rows;
 pub use puzzle::{generate, Puzzle};
-pub use request::{level_of, symmetry_of, Request};
 #[cfg(any(test, feature = "drivers"))]
 #[cfg_attr(not(test), allow(unused_imports))]
 pub use request::RequestError;
+pub use request::{level_of, symmetry_of, Request};
 pub use symmetry::Symmetry;

@@ -11,11 +11,11 @@ use super::request::Request;
 use super::symmetry::{Orbits, Symmetry};
 use super::transversals::transversal_orbits;
 use super::unavoidable::Unavoidable;
+use crate::bounds::Known;
 use crate::grid::{Grid, CELLS};
 use crate::rng::Rng;
 use crate::solve::{Partial, Stopped};
 use crate::steps::{level_past_singles, level_within, surely_solved, Level};
-use crate::bounds::Known;
 
 /// A puzzle and its one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,11 +33,7 @@ const ORDERS_PER_GRID: usize = 4;
 
 /// A puzzle meeting `request` (which must have passed [`Request::check`]), drawn with `rng`.
 /// Runs until one is found or `should_stop` says stop.
-pub fn generate(
-    request: &Request,
-    rng: &mut Rng,
-    should_stop: &mut dyn FnMut() -> bool,
-) -> Result<Puzzle, Stopped> {
+pub fn generate(request: &Request, rng: &mut Rng, should_stop: &mut dyn FnMut() -> bool) -> Result<Puzzle, Stopped> {
     let orbits = request.symmetry.orbits();
     loop {
         if should_stop() {
@@ -60,33 +56,17 @@ fn attempt(
     if let (Some(level), None, false) = (request.difficulty, request.clues, request.minimal) {
         return toward_level(level, solution, orbits, rng, should_stop);
     }
-    let floor = if request.minimal {
-        0
-    } else {
-        request.clues.unwrap_or(0)
-    };
+    let floor = if request.minimal { 0 } else { request.clues.unwrap_or(0) };
     let mut order = [0u8; CELLS];
     let order = shuffled_orbits(&mut order, orbits.len(), rng);
     let mut puzzle = solution;
     remove_orbits(&mut puzzle, &solution, orbits, order, floor, should_stop)?;
     if let Some(clues) = request.clues {
-        if puzzle.givens() > clues
-            && !descend(
-                &mut puzzle,
-                &solution,
-                orbits,
-                clues,
-                floor,
-                ATTEMPTS_PER_GRID,
-                rng,
-                should_stop,
-            )?
+        if puzzle.givens() > clues && !descend(&mut puzzle, &solution, orbits, clues, floor, ATTEMPTS_PER_GRID, rng, should_stop)?
         {
             return Ok(None);
         }
-        if puzzle.givens() < clues
-            && (request.minimal || !give_back(&mut puzzle, &solution, orbits, clues, rng))
-        {
+        if puzzle.givens() < clues && (request.minimal || !give_back(&mut puzzle, &solution, orbits, clues, rng)) {
             return Ok(None);
         }
         if puzzle.givens() != clues {
@@ -94,10 +74,7 @@ fn attempt(
         }
     }
     // Without a symmetry orbits are cells, and removal to the end left no removable cell.
-    if request.minimal
-        && request.symmetry != Symmetry::None
-        && !is_minimal(&puzzle, &solution, should_stop)?
-    {
+    if request.minimal && request.symmetry != Symmetry::None && !is_minimal(&puzzle, &solution, should_stop)? {
         return Ok(None);
     }
     // With a count or minimality too, a level is met by drawing again: the puzzle is unique
@@ -160,21 +137,13 @@ fn toward_level(
 
 /// Puts empty orbits back, in a random order, until `puzzle` has `clues` givens; false when
 /// the sizes left cannot make the count exactly.
-fn give_back(
-    puzzle: &mut Grid,
-    solution: &Grid,
-    orbits: &Orbits,
-    clues: usize,
-    rng: &mut Rng,
-) -> bool {
+fn give_back(puzzle: &mut Grid, solution: &Grid, orbits: &Orbits, clues: usize, rng: &mut Rng) -> bool {
     let mut cells = *puzzle.cells();
     let mut givens = puzzle.givens();
     let mut order = [0u8; CELLS];
     for &k in shuffled_orbits(&mut order, orbits.len(), rng) {
         let members = orbits.get(usize::from(k));
-        if givens + members.len() > clues
-            || members.iter().any(|&cell| cells[usize::from(cell)] != 0)
-        {
+        if givens + members.len() > clues || members.iter().any(|&cell| cells[usize::from(cell)] != 0) {
             continue;
         }
         for &cell in members {

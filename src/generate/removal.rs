@@ -4,11 +4,11 @@
 use super::symmetry::Orbits;
 use super::thinning::Thinning;
 use super::unavoidable::Unavoidable;
-use crate::grid::{Grid, CELLS};
 use super::window::Window;
 use super::Symmetry;
-use crate::solve::Stopped;
 use crate::bounds::Known;
+use crate::grid::{Grid, CELLS};
+use crate::solve::Stopped;
 
 /// Whether the board, which has `solution` as a solution, has no other, once no single forces
 /// the cells of `removed` (just emptied) back: refused without a search when they empty one
@@ -81,11 +81,7 @@ pub fn remove_orbits_with(
 
 /// True when no single given of `puzzle` (with the one solution `solution`) can go without
 /// a second solution appearing.
-pub fn is_minimal(
-    puzzle: &Grid,
-    solution: &Grid,
-    should_stop: &mut dyn FnMut() -> bool,
-) -> Result<bool, Stopped> {
+pub fn is_minimal(puzzle: &Grid, solution: &Grid, should_stop: &mut dyn FnMut() -> bool) -> Result<bool, Stopped> {
     let sets = Unavoidable::of(solution);
     let mut board = Thinning::new(puzzle);
     let cells = Symmetry::None.orbits();
@@ -97,7 +93,16 @@ pub fn is_minimal(
         }
         board.take(&[cell]);
         if board.all_forced(solution, &[cell])
-            || unique_without_singles(&board, solution, &sets, &mut window, &[cell], &cells, order.get(usize::from(cell) + 1..).known(), should_stop)?
+            || unique_without_singles(
+                &board,
+                solution,
+                &sets,
+                &mut window,
+                &[cell],
+                &cells,
+                order.get(usize::from(cell) + 1..).known(),
+                should_stop,
+            )?
         {
             return Ok(false);
         }

@@ -51,11 +51,7 @@ pub enum RequestError {
     /// More than 81 givens.
     TooMany(usize),
     /// Between 17 and the supported floor.
-    BelowFloor {
-        clues: usize,
-        floor: usize,
-        symmetry: Symmetry,
-    },
+    BelowFloor { clues: usize, floor: usize, symmetry: Symmetry },
     /// A count the symmetry's orbits cannot add up to.
     Orbits { clues: usize, symmetry: Symmetry },
     /// A minimal puzzle with more givens than the search finds.
@@ -129,23 +125,12 @@ impl Request {
         if clues > CELLS {
             return Err(RequestError::TooMany(clues));
         }
-        let floor = if self.symmetry == Symmetry::None {
-            FEWEST_SUPPORTED
-        } else {
-            FEWEST_SYMMETRIC
-        };
+        let floor = if self.symmetry == Symmetry::None { FEWEST_SUPPORTED } else { FEWEST_SYMMETRIC };
         if clues < floor {
-            return Err(RequestError::BelowFloor {
-                clues,
-                floor,
-                symmetry: self.symmetry,
-            });
+            return Err(RequestError::BelowFloor { clues, floor, symmetry: self.symmetry });
         }
         if !self.symmetry.allows(clues) {
-            return Err(RequestError::Orbits {
-                clues,
-                symmetry: self.symmetry,
-            });
+            return Err(RequestError::Orbits { clues, symmetry: self.symmetry });
         }
         if self.minimal && clues > MOST_MINIMAL {
             return Err(RequestError::MinimalTooMany(clues));

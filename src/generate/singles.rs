@@ -14,9 +14,9 @@
 
 use super::thinning::Thinning;
 use super::unavoidable::{cell_set, for_each_cell, Cells};
+use crate::bounds::Known;
 use crate::grid::{box_of, Grid, CELLS, SIDE};
 use crate::steps::geometry::{PEERS, UNITS, UNITS_OF, UNITS_OF_TABLE};
-use crate::bounds::Known;
 
 /// Every cell.
 const ALL: Cells = (1 << CELLS) - 1;
@@ -166,7 +166,10 @@ impl SinglesOrder {
                 missing &= !bit_of(usize::from(cell));
                 if let Some((back, reads)) = lone {
                     let at = usize::from(back);
-                    if missing != 0 && reads & bit_of(usize::from(cell)) != 0 && filling.place_if_forced(at, digit_of(solution, back)) {
+                    if missing != 0
+                        && reads & bit_of(usize::from(cell)) != 0
+                        && filling.place_if_forced(at, digit_of(solution, back))
+                    {
                         if let Some(slot) = order.get_mut(placed) {
                             *slot = back;
                             placed += 1;
@@ -257,7 +260,8 @@ impl Filling {
     /// Fills `cell` with `digit` (1-9).
     #[inline(always)]
     fn put(&mut self, cell: usize, digit: u8) {
-        let (Some(&peers), Some(place), Some(at)) = (PEERS.get(cell), PLACES.get(cell), self.at.get_mut(usize::from(digit).wrapping_sub(1)))
+        let (Some(&peers), Some(place), Some(at)) =
+            (PEERS.get(cell), PLACES.get(cell), self.at.get_mut(usize::from(digit).wrapping_sub(1)))
         else {
             return;
         };

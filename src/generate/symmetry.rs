@@ -1,8 +1,8 @@
 //! The symmetries a puzzle's pattern of givens may keep, and the orbits of cells they make:
 //! the groups of cells that are given or removed together.
 
-use crate::grid::{CELLS, SIDE};
 use crate::bounds::Known;
+use crate::grid::{CELLS, SIDE};
 
 /// A map of the board onto itself that the pattern of givens must be invariant under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -51,9 +51,7 @@ impl Symmetry {
 
     /// The symmetry called `name`, the inverse of [`Symmetry::name`].
     pub fn from_name(name: &str) -> Option<Symmetry> {
-        Symmetry::ALL
-            .into_iter()
-            .find(|symmetry| symmetry.name() == name)
+        Symmetry::ALL.into_iter().find(|symmetry| symmetry.name() == name)
     }
 
     /// The image of `cell` under the map (for rot90, a quarter turn).
@@ -79,11 +77,7 @@ impl Symmetry {
 
     /// [`Symmetry::orbits`], worked out.
     const fn orbits_of(self) -> Orbits {
-        let mut orbits = Orbits {
-            cells: [[0; 4]; CELLS],
-            sizes: [0; CELLS],
-            count: 0,
-        };
+        let mut orbits = Orbits { cells: [[0; 4]; CELLS], sizes: [0; CELLS], count: 0 };
         let mut seen = [false; CELLS];
         let mut start = 0;
         while start < CELLS {
@@ -172,9 +166,7 @@ mod tests {
         }
         let sizes = |s: Symmetry| {
             let orbits = s.orbits();
-            (0..orbits.len())
-                .map(|k| orbits.get(k).len())
-                .collect::<Vec<_>>()
+            (0..orbits.len()).map(|k| orbits.get(k).len()).collect::<Vec<_>>()
         };
         assert_eq!(sizes(Symmetry::None).len(), 81);
         assert_eq!(sizes(Symmetry::Rot180).len(), 41);
@@ -184,10 +176,6 @@ mod tests {
         // (r, c) = (0, 1) goes to (1, 8) under a quarter turn, to (7, 8) under the antidiagonal.
         assert_eq!(Symmetry::Rot90.image(1), 17);
         assert_eq!(Symmetry::Antidiagonal.image(1), 71);
-        assert!(
-            Symmetry::Rot90.allows(21)
-                && !Symmetry::Rot90.allows(22)
-                && Symmetry::Rot180.allows(22)
-        );
+        assert!(Symmetry::Rot90.allows(21) && !Symmetry::Rot90.allows(22) && Symmetry::Rot180.allows(22));
     }
 }

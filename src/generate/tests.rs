@@ -9,10 +9,8 @@ fn never() -> bool {
 
 fn make(request: Request, seed: u64) -> Puzzle {
     assert_eq!(request.check(), Ok(()));
-    generate(&request, &mut Rng::new(seed), &mut never).unwrap_or(Puzzle {
-        puzzle: crate::grid::Grid::EMPTY,
-        solution: crate::grid::Grid::EMPTY,
-    })
+    generate(&request, &mut Rng::new(seed), &mut never)
+        .unwrap_or(Puzzle { puzzle: crate::grid::Grid::EMPTY, solution: crate::grid::Grid::EMPTY })
 }
 
 fn check_proper(found: &Puzzle) {
@@ -28,31 +26,14 @@ fn plain_puzzles_are_proper_and_minimal() {
     for seed in 0..20 {
         let found = make(Request::default(), seed);
         check_proper(&found);
-        assert_eq!(
-            removal::is_minimal(&found.puzzle, &found.solution, &mut never),
-            Ok(true)
-        );
+        assert_eq!(removal::is_minimal(&found.puzzle, &found.solution, &mut never), Ok(true));
     }
 }
 
 #[test]
 fn clue_counts_are_exact() {
-    for (seed, clues) in [
-        (1, 81),
-        (2, 80),
-        (3, 60),
-        (4, 40),
-        (5, 30),
-        (6, 26),
-        (7, 24),
-    ] {
-        let found = make(
-            Request {
-                clues: Some(clues),
-                ..Request::default()
-            },
-            seed,
-        );
+    for (seed, clues) in [(1, 81), (2, 80), (3, 60), (4, 40), (5, 30), (6, 26), (7, 24)] {
+        let found = make(Request { clues: Some(clues), ..Request::default() }, seed);
         check_proper(&found);
         assert_eq!(found.puzzle.givens(), clues);
     }
@@ -62,29 +43,9 @@ fn clue_counts_are_exact() {
 fn symmetric_patterns_hold() {
     for (seed, symmetry) in Symmetry::ALL.into_iter().enumerate() {
         for (request, name) in [
-            (
-                Request {
-                    symmetry,
-                    ..Request::default()
-                },
-                "plain",
-            ),
-            (
-                Request {
-                    symmetry,
-                    minimal: true,
-                    ..Request::default()
-                },
-                "minimal",
-            ),
-            (
-                Request {
-                    symmetry,
-                    clues: Some(33),
-                    ..Request::default()
-                },
-                "33",
-            ),
+            (Request { symmetry, ..Request::default() }, "plain"),
+            (Request { symmetry, minimal: true, ..Request::default() }, "minimal"),
+            (Request { symmetry, clues: Some(33), ..Request::default() }, "33"),
         ] {
             if !symmetry.allows(33) && request.clues.is_some() {
                 continue;
@@ -93,17 +54,10 @@ fn symmetric_patterns_hold() {
             check_proper(&found);
             let cells = found.puzzle.cells();
             for cell in 0..81 {
-                assert_eq!(
-                    cells[cell] != 0,
-                    cells[symmetry.image(cell)] != 0,
-                    "{symmetry:?} {name}"
-                );
+                assert_eq!(cells[cell] != 0, cells[symmetry.image(cell)] != 0, "{symmetry:?} {name}");
             }
             if request.minimal {
-                assert_eq!(
-                    removal::is_minimal(&found.puzzle, &found.solution, &mut never),
-                    Ok(true)
-                );
+                assert_eq!(removal::is_minimal(&found.puzzle, &found.solution, &mut never), Ok(true));
             }
         }
     }
@@ -111,23 +65,9 @@ fn symmetric_patterns_hold() {
 
 #[test]
 fn requests_are_checked() {
-    let with = |clues, symmetry, minimal| {
-        Request {
-            clues: Some(clues),
-            symmetry,
-            minimal,
-            difficulty: None,
-        }
-        .check()
-    };
-    assert_eq!(
-        with(16, Symmetry::None, false),
-        Err(RequestError::Impossible(16))
-    );
-    assert_eq!(
-        with(82, Symmetry::None, false),
-        Err(RequestError::TooMany(82))
-    );
+    let with = |clues, symmetry, minimal| Request { clues: Some(clues), symmetry, minimal, difficulty: None }.check();
+    assert_eq!(with(16, Symmetry::None, false), Err(RequestError::Impossible(16)));
+    assert_eq!(with(82, Symmetry::None, false), Err(RequestError::TooMany(82)));
     assert!(with(21, Symmetry::None, false).is_err());
     assert_eq!(with(22, Symmetry::None, false), Ok(()));
     assert!(with(22, Symmetry::Rot90, false).is_err());
@@ -135,18 +75,12 @@ fn requests_are_checked() {
     assert_eq!(with(29, Symmetry::Rot90, false), Ok(()));
     assert!(with(31, Symmetry::None, true).is_err());
     let message = RequestError::Impossible(16).to_string();
-    assert!(
-        message.contains("McGuire, Tugemann and Civario, 2012"),
-        "{message}"
-    );
+    assert!(message.contains("McGuire, Tugemann and Civario, 2012"), "{message}");
 }
 
 #[test]
 fn seeds_repeat_and_stopping_stops() {
-    let request = Request {
-        clues: Some(25),
-        ..Request::default()
-    };
+    let request = Request { clues: Some(25), ..Request::default() };
     assert_eq!(make(request, 9), make(request, 9));
     assert_ne!(make(request, 9), make(request, 10));
     let mut calls = 0;
@@ -191,7 +125,8 @@ fn a_difficulty_is_the_puzzle_grade() {
     assert_eq!(level_of("extreme", "difficulty", ""), Ok(Level::Extreme));
     assert_eq!(
         level_of("nope", "difficulty", " or None"),
-        Err("difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing' or None, got 'nope'".to_string())
+        Err("difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing' or None, got 'nope'"
+            .to_string())
     );
 }
 

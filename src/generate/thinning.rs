@@ -3,8 +3,8 @@
 //! rescanning the board.
 
 use super::unavoidable::Cells;
-use crate::grid::{box_of, Grid, CELLS, SIDE};
 use crate::bounds::Known;
+use crate::grid::{box_of, Grid, CELLS, SIDE};
 
 /// A puzzle being thinned: its cells, the digits each row, column and box holds (bit d for
 /// digit d), and its givens as a cell set, kept up to date one cell at a time so that a check
@@ -258,7 +258,10 @@ mod tests {
                 let fresh = Thinning::new(&board.grid());
                 assert_eq!(board.givens(), fresh.givens());
                 assert_eq!((board.rows, board.columns, board.boxes), (fresh.rows, fresh.columns, fresh.boxes));
-                assert_eq!((board.placed, board.column_givens, board.box_givens), (fresh.placed, fresh.column_givens, fresh.box_givens));
+                assert_eq!(
+                    (board.placed, board.column_givens, board.box_givens),
+                    (fresh.placed, fresh.column_givens, fresh.box_givens)
+                );
                 let digit = solution.cells()[usize::from(cell)];
                 let forced = board.all_forced(&solution, &[cell]);
                 assert_eq!(forced, plainly_forced(board.grid().cells(), usize::from(cell), digit));

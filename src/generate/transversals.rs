@@ -12,9 +12,9 @@
 //! box, as a grid's digits do, gain about half as much.
 
 use super::symmetry::Orbits;
+use crate::bounds::Known;
 use crate::grid::CELLS;
 use crate::rng::Rng;
-use crate::bounds::Known;
 
 /// The orbit numbers `0..orbits.len()`, in `store`: the groups of the module's comment in a
 /// random order, the orbits of each in a random order. An orbit goes with its first cell.

@@ -7,11 +7,11 @@
 //! only with every set inside it, so on a board with one solution (which has a given in each),
 //! a removal that empties a larger set empties one of these through the removed cells too.
 
+use crate::bounds::Known;
 use crate::grid::{box_of, Grid, CELLS, SIDE};
 #[cfg(target_arch = "x86_64")]
 use crate::solve::bmi2_available;
 use crate::steps::geometry::UNIT_CELLS;
-use crate::bounds::Known;
 
 /// Sets kept per grid: each of the 36 digit pairs splits into at most 4 row cycles, whose
 /// smallest unions that keep the boxes whole are few, each of the 18 pairs of lines of one
@@ -81,12 +81,7 @@ impl Unavoidable {
     /// [`Unavoidable::of`], inlined into each of its compilations.
     #[inline(always)]
     fn of_with(solution: &Grid) -> Unavoidable {
-        let mut found = Unavoidable {
-            low: [0; MOST],
-            high: [0; MOST],
-            count: 0,
-            holding: [[0; WORDS]; CELLS],
-        };
+        let mut found = Unavoidable { low: [0; MOST], high: [0; MOST], count: 0, holding: [[0; WORDS]; CELLS] };
         let Some(layout) = Layout::of(solution) else {
             return found;
         };

@@ -61,9 +61,7 @@ fn the_index_finds_what_a_scan_of_every_set_finds() {
         let found = Unavoidable::of(&grid);
         for _ in 0..50 {
             // Sparse and dense random givens, so that both answers occur.
-            let givens: Cells = (0..CELLS)
-                .filter(|_| rng.index(4) == 0)
-                .fold(0, |set, cell| set | 1 << cell);
+            let givens: Cells = (0..CELLS).filter(|_| rng.index(4) == 0).fold(0, |set, cell| set | 1 << cell);
             for cell in 0..CELLS {
                 let scan = found.sets().iter().any(|&set| set >> cell & 1 == 1 && set & givens == 0);
                 assert_eq!(found.emptied(givens, cell), scan);

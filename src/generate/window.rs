@@ -2,12 +2,12 @@
 //! orbits of the order are settled once ([`Partial`]), and each check among those orbits only
 //! places the givens of the window still on the board.
 
-use super::thinning::Thinning;
 use super::symmetry::Orbits;
+use super::thinning::Thinning;
 use super::unavoidable::{cell_set, for_each_cell, Cells, Unavoidable};
+use crate::bounds::Known;
 use crate::grid::{Grid, CELLS};
 use crate::solve::{Partial, Stopped};
-use crate::bounds::Known;
 
 /// Cells a start leaves out, at least (whole orbits): more makes the start serve more checks,
 /// and each check place more givens back. Minimal puzzles take the fewest instructions with
@@ -64,7 +64,14 @@ impl Window {
 /// removal already empties one of `sets` stays in the start: the sets refuse it whenever it
 /// comes (fewer givens leave the set empty), so it never needs a search, and its place goes
 /// to an orbit that may.
-fn fresh(board: &Thinning, solution: &Grid, removed: &[u8], orbits: &Orbits, ahead: &[u8], sets: &Unavoidable) -> (Partial, Cells) {
+fn fresh(
+    board: &Thinning,
+    solution: &Grid,
+    removed: &[u8],
+    orbits: &Orbits,
+    ahead: &[u8],
+    sets: &Unavoidable,
+) -> (Partial, Cells) {
     let givens = board.givens();
     let mut out = cell_set(removed);
     // The cells of `out`, counted as they come: they are distinct (`removed` is off the board

@@ -34,7 +34,11 @@ impl fmt::Display for NoSolution {
     /// no place in row 3`, or without a contradiction in reach `the board has no solution
     /// (singles from here reach no contradiction)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.by_marks { "the candidates rule out every solution of the board" } else { "the board has no solution" })?;
+        f.write_str(if self.by_marks {
+            "the candidates rule out every solution of the board"
+        } else {
+            "the board has no solution"
+        })?;
         let lead = if self.after_singles { "singles from here leave " } else { "" };
         match self.contradiction {
             None => f.write_str(" (singles from here reach no contradiction)"),

@@ -29,7 +29,8 @@ impl fmt::Display for Mistakes {
         if self.is_empty() {
             return f.write_str("No mistakes.");
         }
-        let digits = self.digits.iter().map(|&(cell, digit)| format!("The {digit} in {} is wrong.", cell_name(usize::from(cell))));
+        let digits =
+            self.digits.iter().map(|&(cell, digit)| format!("The {digit} in {} is wrong.", cell_name(usize::from(cell))));
         let marks = self.candidates.iter().map(|&(cell, digit)| {
             format!("The candidates of {} miss {digit}, the digit that goes there.", cell_name(usize::from(cell)))
         });
@@ -121,7 +122,9 @@ pub fn mistakes(puzzle: &Grid, board: &Grid, marks: Option<&[u16; CELLS]>) -> Re
         debug_assert!(want != 0, "a solution is complete");
         if got != 0 && got != want {
             found.digits.push((cell as u8, got));
-        } else if got == 0 && marks.is_some_and(|marks| marks.get(cell).is_some_and(|&m| m >> (want.wrapping_sub(1) & 15) & 1 == 0)) {
+        } else if got == 0
+            && marks.is_some_and(|marks| marks.get(cell).is_some_and(|&m| m >> (want.wrapping_sub(1) & 15) & 1 == 0))
+        {
             found.candidates.push((cell as u8, want));
         }
     }

@@ -118,13 +118,22 @@ fn a_board_without_a_solution_is_explained() {
     let narrowed = Pencil::with_marks(&grid(PUZZLE), &marks).unwrap_or(wrong);
     assert!(check_solvable(&narrowed).is_err_and(|no| no.by_marks));
     let shown = |contradiction, after_singles, by_marks| NoSolution { by_marks, contradiction, after_singles }.to_string();
-    assert_eq!(shown(Some(Contradiction::NoCandidate { cell: 11 }), false, false), "the board has no solution: r2c3 has no candidate left");
-    assert_eq!(shown(Some(Contradiction::NoPlace { digit: 5, unit: 2 }), false, false), "the board has no solution: 5 has no place left in row 3");
+    assert_eq!(
+        shown(Some(Contradiction::NoCandidate { cell: 11 }), false, false),
+        "the board has no solution: r2c3 has no candidate left"
+    );
+    assert_eq!(
+        shown(Some(Contradiction::NoPlace { digit: 5, unit: 2 }), false, false),
+        "the board has no solution: 5 has no place left in row 3"
+    );
     assert_eq!(
         shown(Some(Contradiction::NoCandidate { cell: 11 }), true, true),
         "the candidates rule out every solution of the board: singles from here leave r2c3 with no candidate"
     );
-    assert_eq!(shown(Some(Contradiction::NoPlace { digit: 5, unit: 22 }), true, false), "the board has no solution: singles from here leave 5 no place in box 5");
+    assert_eq!(
+        shown(Some(Contradiction::NoPlace { digit: 5, unit: 22 }), true, false),
+        "the board has no solution: singles from here leave 5 no place in box 5"
+    );
     assert_eq!(shown(None, true, false), "the board has no solution (singles from here reach no contradiction)");
 }
 

@@ -115,7 +115,8 @@ fn labels(out: &mut String) {
     let _ = write!(out, "<g class=\"labels\" font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">", palette::LABEL);
     for k in 0..SIDE {
         let centre = MARGIN + k * CELL + CELL / 2;
-        let _ = write!(out, "<text x=\"{centre}\" y=\"14\">c{}</text><text x=\"10\" y=\"{}\">r{}</text>", k + 1, centre + 4, k + 1);
+        let _ =
+            write!(out, "<text x=\"{centre}\" y=\"14\">c{}</text><text x=\"10\" y=\"{}\">r{}</text>", k + 1, centre + 4, k + 1);
     }
     out.push_str("</g>");
 }

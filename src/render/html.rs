@@ -10,9 +10,9 @@
 
 use std::fmt::Write;
 
+use crate::bounds::Known;
 use crate::conflicts::{conflicts, Conflict};
 use crate::grid::{Grid, Unit, CELLS, SIDE};
-use crate::bounds::Known;
 
 /// The colours, chosen to read on a light card in both light and dark notebook themes: the
 /// card sets its own background, so a dark theme never puts these on dark.
@@ -92,9 +92,15 @@ pub fn table(grid: &Grid, puzzle: Option<&Grid>) -> String {
     for r in 0..SIDE {
         if r % 3 == 0 {
             // One body per band of boxes: its border is the band's box lines, drawn once.
-            let _ = write!(out, "{}<tbody style=\"border:2px solid {}\">", if r == 0 { "" } else { "</tbody>" }, palette::BOX_LINE);
+            let _ =
+                write!(out, "{}<tbody style=\"border:2px solid {}\">", if r == 0 { "" } else { "</tbody>" }, palette::BOX_LINE);
         }
-        let _ = write!(out, "<tr style=\"height:{CELL_PX}px;background:{}\"><th style=\"{label};border-right:0\">r{}</th>", palette::BACKGROUND, r + 1);
+        let _ = write!(
+            out,
+            "<tr style=\"height:{CELL_PX}px;background:{}\"><th style=\"{label};border-right:0\">r{}</th>",
+            palette::BACKGROUND,
+            r + 1
+        );
         for c in 0..SIDE {
             let i = r * SIDE + c;
             let value = grid.cells()[i];
@@ -128,7 +134,10 @@ fn summary(grid: &Grid, puzzle: Option<&Grid>, found: &[Conflict]) -> String {
             (_, true, None) => "solved grid".to_owned(),
             (_, false, _) => format!("valid puzzle: {givens} givens, no digit repeats"),
         };
-        return format!("<div class=\"valid-sudoku-summary\" style=\"{style}\"><strong style=\"color:{}\">{what}</strong></div>", palette::VALID_TEXT);
+        return format!(
+            "<div class=\"valid-sudoku-summary\" style=\"{style}\"><strong style=\"color:{}\">{what}</strong></div>",
+            palette::VALID_TEXT
+        );
     }
     let noun = if found.len() == 1 { "conflict" } else { "conflicts" };
     let mut out = format!(
@@ -225,7 +234,10 @@ fn plural(unit: Unit) -> &'static str {
 /// tooltip on conflicting cells. `filled`: whether a solver filled the cell in, when known.
 fn cell(out: &mut String, r: usize, c: usize, value: u8, mark: Mark, filled: Option<bool>, found: &[Conflict]) {
     let (class, extra) = match (mark, filled) {
-        (Mark::Conflict, _) => (CONFLICT_CLASS, format!(";font-weight:bold;color:{};background:{}", palette::CONFLICT_TEXT, palette::CONFLICT_BACKGROUND)),
+        (Mark::Conflict, _) => (
+            CONFLICT_CLASS,
+            format!(";font-weight:bold;color:{};background:{}", palette::CONFLICT_TEXT, palette::CONFLICT_BACKGROUND),
+        ),
         (Mark::InConflictUnit, _) => (UNIT_CLASS, format!(";background:{}", palette::UNIT_BACKGROUND)),
         (Mark::Plain, Some(true)) => (FILLED_CLASS, format!(";color:{}", palette::FILLED)),
         (Mark::Plain, Some(false)) => ("", ";font-weight:bold".to_owned()),

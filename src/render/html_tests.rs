@@ -1,10 +1,8 @@
 use super::*;
 use crate::parse::grid_from_text;
 
-const SEED_LINE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const SOLVED: &str =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const SEED_LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 fn invalid() -> Grid {
     grid_from_text(&format!("8{}", &SEED_LINE[1..])).expect("board")
@@ -28,7 +26,8 @@ fn eighty_one_cells_in_nine_labelled_rows() {
 
 #[test]
 fn light_enough() {
-    for html in [table(&invalid(), None), table(&grid_from_text(SOLVED).expect("grid"), grid_from_text(SEED_LINE).ok().as_ref())] {
+    for html in [table(&invalid(), None), table(&grid_from_text(SOLVED).expect("grid"), grid_from_text(SEED_LINE).ok().as_ref())]
+    {
         assert!(html.len() < 13 * 1024, "{}", html.len());
     }
 }
@@ -37,7 +36,7 @@ fn light_enough() {
 fn conflicting_cells_and_their_units_are_marked_in_people_numbering() {
     let html = table(&invalid(), None);
     assert_eq!(html.matches("class=\"conflict\"").count(), 3); // r1c1, r4c1, r3c3
-    // Column 1 and box 1 hold conflicts: 9 + 9 - 3 shared cells, minus the 3 conflicting ones.
+                                                               // Column 1 and box 1 hold conflicts: 9 + 9 - 3 shared cells, minus the 3 conflicting ones.
     assert_eq!(html.matches("class=\"conflict-unit\"").count(), 9 + 9 - 3 - 3);
     assert!(html.contains("<strong style=\"color:#7d0000\">invalid: 2 conflicts</strong>"));
     assert!(html.contains(
@@ -45,7 +44,8 @@ fn conflicting_cells_and_their_units_are_marked_in_people_numbering() {
          and <span style=\"white-space:nowrap\">r3c3</span></li>"
     ));
     assert!(html.contains("title=\"digit 8 repeats in column 1 and box 1\""));
-    assert!(table(&grid_from_text(&"1".repeat(CELLS)).expect("ones"), None).contains("title=\"digit 1 repeats in row 9, column 9 and box 9\""));
+    assert!(table(&grid_from_text(&"1".repeat(CELLS)).expect("ones"), None)
+        .contains("title=\"digit 1 repeats in row 9, column 9 and box 9\""));
 }
 
 #[test]
@@ -60,7 +60,8 @@ fn the_caption_says_what_the_board_is() {
     assert!(caption(&Grid::EMPTY, None).contains(">empty board</strong>"));
     assert!(caption(&seed, None).contains(">valid puzzle: 30 givens, no digit repeats</strong>"));
     assert!(caption(&solved, None).contains(">solved grid</strong>"));
-    assert!(caption(&solved, Some(&seed)).contains(">solved grid: 30 givens in bold, 51 filled in <span style=\"color:#1f5fbf\">blue</span></strong>"));
+    assert!(caption(&solved, Some(&seed))
+        .contains(">solved grid: 30 givens in bold, 51 filled in <span style=\"color:#1f5fbf\">blue</span></strong>"));
     assert!(!table(&Grid::EMPTY, None).contains("class=\"conflict"));
 }
 
@@ -112,7 +113,9 @@ fn every_row_and_the_card_set_both_colours() {
     for tr in html.split("<tr").skip(1) {
         assert!(tr.starts_with(" style=\"") && tr.contains("background:#ffffff"), "{tr}");
     }
-    assert!(html.starts_with("<div class=\"valid-sudoku\" style=\"display:inline-block;margin:0.5em 0;padding:8px;background:#ffffff;color:#1b1b1b"));
+    assert!(html.starts_with(
+        "<div class=\"valid-sudoku\" style=\"display:inline-block;margin:0.5em 0;padding:8px;background:#ffffff;color:#1b1b1b"
+    ));
     for td in html.split("<td").skip(1) {
         assert!(td.contains("padding:0;text-align:center;border:1px solid #aaa"), "{td}");
     }

@@ -22,11 +22,7 @@ pub fn path_html(start: &Pencil, steps: &[Step], solved: bool) -> String {
     let id = format!("valid-sudoku-path-{nanos:x}-{}", DRAWN.fetch_add(1, Ordering::Relaxed));
     let frames = steps.len() + 1;
     let mut out = String::with_capacity(frames * 24 * 1024);
-    let _ = write!(
-        out,
-        "<div class=\"valid-sudoku-path\" id=\"{id}\" style=\"{};display:block;max-width:none\">",
-        card_style()
-    );
+    let _ = write!(out, "<div class=\"valid-sudoku-path\" id=\"{id}\" style=\"{};display:block;max-width:none\">", card_style());
     let button = format!(
         "padding:2px 10px;margin-right:6px;font-size:14px;color:{};background:#f1f1f1;border:1px solid {};border-radius:3px;cursor:pointer",
         palette::TEXT,

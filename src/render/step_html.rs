@@ -37,7 +37,12 @@ pub fn step_table(before: &Pencil, step: &Step) -> String {
 
 /// A board's pencil marks: its digits, and each empty cell's candidates.
 pub fn marks_card(p: &Pencil, text: &str) -> String {
-    format!("<div class=\"valid-sudoku-marks\" style=\"{}\">{}{}</div>", card_style(), board_svg(p, None), caption("valid-sudoku-summary", text))
+    format!(
+        "<div class=\"valid-sudoku-marks\" style=\"{}\">{}{}</div>",
+        card_style(),
+        board_svg(p, None),
+        caption("valid-sudoku-summary", text)
+    )
 }
 
 #[cfg(test)]

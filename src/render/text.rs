@@ -55,8 +55,7 @@ mod tests {
     use super::*;
     use crate::parse::grid_from_text;
 
-    const SEED_LINE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SEED_LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn one_line_with_a_chosen_empty_symbol() {

@@ -125,7 +125,9 @@ fn window<const OFFSET: usize, const SKIP: usize>(
     let rows = unsafe { &*rows.as_ptr().cast::<[__m256i; LANES]>() };
     let [tops, bottoms] = transpose_halves(rows);
     for (k, (&top, &bottom)) in tops.iter().zip(&bottoms).enumerate() {
-        for (byte, column) in [(k, _mm256_permute2x128_si256::<0x20>(top, bottom)), (k + 16, _mm256_permute2x128_si256::<0x31>(top, bottom))] {
+        for (byte, column) in
+            [(k, _mm256_permute2x128_si256::<0x20>(top, bottom)), (k + 16, _mm256_permute2x128_si256::<0x31>(top, bottom))]
+        {
             if byte < SKIP {
                 continue;
             }

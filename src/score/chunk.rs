@@ -7,16 +7,16 @@
 //! branch-free loops over fixed-size boards that the compiler vectorises, compiled twice:
 //! once for any x86-64 and once with AVX2, chosen like every other validator (`crate::cpu`).
 
+use super::{against_reference, pair_marks, Score};
 #[cfg(target_arch = "x86_64")]
 use super::{avx2, block_avx2, block_avx512};
+use crate::batch::source::first_out_of_range;
 #[cfg(target_arch = "x86_64")]
 use crate::batch::Thirds;
-use crate::batch::source::first_out_of_range;
-use super::{against_reference, pair_marks, Score};
 use crate::batch::{self, run::CHUNK};
+use crate::bounds::Known;
 use crate::cpu;
 use crate::grid::CELLS;
-use crate::bounds::Known;
 
 /// `is_solution` for each pair of a chunk: `values[0]` holds the puzzles and `values[1]` the
 /// candidates, 81 values each, one flag per board in `out`. Values may be above 9 (the
@@ -65,15 +65,12 @@ pub(crate) fn solution_checked(puzzles: &[u8], candidates: &[u8], out: &mut [boo
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn solution_blocks_avx2(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) -> bool {
-    let Some(done) = kernel_blocks(puzzles, candidates, out, |p, c, flags, ahead| block_avx2::solution_block(p, c, flags, ahead)) else {
+    let Some(done) = kernel_blocks(puzzles, candidates, out, |p, c, flags, ahead| block_avx2::solution_block(p, c, flags, ahead))
+    else {
         return false;
     };
     let rest = done * CELLS..;
-    solution_checked(
-        puzzles.get(rest.clone()).known(),
-        candidates.get(rest).known(),
-        out.get_mut(done..).known(),
-    )
+    solution_checked(puzzles.get(rest.clone()).known(), candidates.get(rest).known(), out.get_mut(done..).known())
 }
 
 /// [`solution_chunk`] with AVX-512: its kernel on whole blocks of 64, the AVX2 path on the
@@ -84,18 +81,14 @@ pub(crate) unsafe fn solution_blocks_avx2(puzzles: &[u8], candidates: &[u8], out
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 pub(crate) unsafe fn solution_blocks_avx512(puzzles: &[u8], candidates: &[u8], out: &mut [bool]) -> bool {
-    let Some(done) = kernel_blocks(puzzles, candidates, out, |p, c, flags, ahead| block_avx512::solution_block(p, c, flags, ahead)) else {
+    let Some(done) =
+        kernel_blocks(puzzles, candidates, out, |p, c, flags, ahead| block_avx512::solution_block(p, c, flags, ahead))
+    else {
         return false;
     };
     let rest = done * CELLS..;
     // SAFETY: the caller promises AVX2.
-    unsafe {
-        solution_blocks_avx2(
-            puzzles.get(rest.clone()).known(),
-            candidates.get(rest).known(),
-            out.get_mut(done..).known(),
-        )
-    }
+    unsafe { solution_blocks_avx2(puzzles.get(rest.clone()).known(), candidates.get(rest).known(), out.get_mut(done..).known()) }
 }
 
 /// Runs `kernel` on each whole block of `LANES` pairs, a refused block on the checked path;
@@ -120,7 +113,8 @@ fn kernel_blocks<const LANES: usize>(
         let (Some(p), Some(c)) = (puzzles.get(cells.clone()), candidates.get(cells)) else { break };
         let next = (index + AHEAD) * block..(index + AHEAD + 1) * block;
         // Nothing to prefetch past the last block.
-        let ahead = [Thirds::new(puzzles.get(next.clone()).unwrap_or_default()), Thirds::new(candidates.get(next).unwrap_or_default())];
+        let ahead =
+            [Thirds::new(puzzles.get(next.clone()).unwrap_or_default()), Thirds::new(candidates.get(next).unwrap_or_default())];
         if !kernel(p, c, flags, ahead) && !solution_checked(p, c, flags) {
             return None;
         }
@@ -169,7 +163,11 @@ fn scores_of(puzzles: &[u8], candidates: &[u8], solutions: Option<&[u8]>, valid:
     match solutions {
         Some(solutions) => {
             for ((((p, c), &valid), score), s) in pairs.zip(solutions.chunks_exact(CELLS)) {
-                let (Ok(p), Ok(c), Ok(s)) = (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c), <&[u8; CELLS]>::try_from(s)) else { continue };
+                let (Ok(p), Ok(c), Ok(s)) =
+                    (<&[u8; CELLS]>::try_from(p), <&[u8; CELLS]>::try_from(c), <&[u8; CELLS]>::try_from(s))
+                else {
+                    continue;
+                };
                 let (matches, correct, empty) = against_reference(p, c, s);
                 *score = Score::new(pair_marks(p, c), valid, matches, correct, empty);
             }
@@ -221,4 +219,3 @@ pub(crate) fn portable_keep_solved(puzzles: &[u8], candidates: &[u8], out: &mut 
 pub(crate) fn portable_scores(puzzles: &[u8], candidates: &[u8], solutions: Option<&[u8]>, valid: &[bool], out: &mut [Score]) {
     scores_of(puzzles, candidates, solutions, valid, out);
 }
-

@@ -157,7 +157,11 @@ fn every_kernel_agrees_with_the_reference() {
                 let (mut p, mut c) = (p.clone(), c.clone());
                 let at = xorshift(&mut state) as usize % (count * CELLS);
                 let bad = [10u8, 0x80, 0xFF][at % 3];
-                if at.is_multiple_of(2) { p[at] = bad } else { c[at] = bad }
+                if at.is_multiple_of(2) {
+                    p[at] = bad
+                } else {
+                    c[at] = bad
+                }
                 // SAFETY: as above.
                 assert!(!unsafe { path(&p, &c, &mut out) }, "{name}: {bad} at {at} of {count}");
             }
@@ -173,7 +177,11 @@ fn any_value_above_nine_in_either_board_is_refused() {
         let (mut p, mut c) = (p.clone(), c.clone());
         let at = xorshift(&mut state) as usize % (96 * CELLS);
         let bad = [10u8, 11, 15, 16, 25, 0x39, 0x80, 0x89, 0xFF][round % 9];
-        if round % 2 == 0 { p[at] = bad } else { c[at] = bad }
+        if round % 2 == 0 {
+            p[at] = bad
+        } else {
+            c[at] = bad
+        }
         let mut out = vec![false; 96];
         assert!(!solution_chunk(&[&p, &c], &mut out), "round {round}: {bad} at {at}");
         assert!(!chunk::solution_checked(&p, &c, &mut out));
@@ -239,4 +247,3 @@ fn the_sum_step_of_the_argument() {
         assert_eq!((324 + total) % 256 == 405 % 256, total == 81);
     }
 }
-

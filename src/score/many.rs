@@ -6,13 +6,13 @@
 
 use super::Score;
 use crate::batch::{source::try_filled, BatchError};
+use crate::bounds::Known;
 #[cfg(any(test, feature = "drivers"))]
 #[cfg_attr(not(test), allow(unused_imports))]
 use {
     super::score_chunk,
     crate::batch::{self, BoardSource, Cost, Failure},
 };
-use crate::bounds::Known;
 
 /// Boards scored per block: enough to keep every thread busy for a while (the driver splits
 /// a block into parts for threads), few enough that the scratch stays small.
@@ -75,7 +75,11 @@ fn spread_into<T>(column: Option<&mut [T]>, scores: &[Score], measure: impl Fn(S
 /// Scores every board of `columns`, a block at a time: `run_block(first, scores)` must fill
 /// `scores` with the scores of boards `first..first + scores.len()` (with [`score_chunk`] as
 /// the driver's operation). `scratch` is the block buffer; an empty one does nothing.
-pub fn score_blocks<E>(columns: &mut Columns<'_>, scratch: &mut [Score], mut run_block: impl FnMut(usize, &mut [Score]) -> Result<(), E>) -> Result<(), E> {
+pub fn score_blocks<E>(
+    columns: &mut Columns<'_>,
+    scratch: &mut [Score],
+    mut run_block: impl FnMut(usize, &mut [Score]) -> Result<(), E>,
+) -> Result<(), E> {
     let boards = columns.len();
     if scratch.is_empty() {
         return Ok(());

@@ -17,10 +17,10 @@ mod chunk;
 mod many;
 
 use crate::check;
-use crate::grid::CELLS;
 #[cfg(any(test, feature = "drivers"))]
 #[cfg_attr(not(test), allow(unused_imports))]
 use crate::grid::Grid;
+use crate::grid::CELLS;
 
 pub use chunk::{score_chunk, solution_chunk};
 pub use many::{score_blocks, scratch_for, Columns};
@@ -173,9 +173,9 @@ fn against_reference(puzzle: &[u8; CELLS], candidate: &[u8; CELLS], solution: &[
     (differ == 0, correct, empty)
 }
 
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 #[cfg(any(test, feature = "drivers"))]
 mod kernel_tests;
 #[cfg(any(test, feature = "drivers"))]
 mod tests;
-#[cfg(feature = "drivers")]
-pub(crate) mod drivers;

@@ -210,8 +210,10 @@ fn a_batch_spreads_into_columns_for_any_threads_and_blocks() {
             assert_eq!(result, Ok(()));
             for i in 0..count {
                 let score = Score::of(&puzzles[i], &candidates[i], Some(&solutions[i]));
-                assert_eq!((complete[i], valid[i], keeps[i], solved[i], matches[i]),
-                    (score.complete(), score.valid(), score.keeps_givens(), score.solved(), score.matches()));
+                assert_eq!(
+                    (complete[i], valid[i], keeps[i], solved[i], matches[i]),
+                    (score.complete(), score.valid(), score.keeps_givens(), score.solved(), score.matches())
+                );
                 assert_eq!(accuracy[i], score.cell_accuracy());
             }
         }
@@ -224,12 +226,14 @@ fn score_many_without_solutions_and_with_nothing() {
     let sources = [Values::new(&p, 0, true), Values::new(&c, 0, true)];
     let sources: Vec<&dyn BoardSource> = sources.iter().map(|v| v as &dyn BoardSource).collect();
     let (mut a, mut b, mut k, mut d) = (vec![false; 500], vec![false; 500], vec![false; 500], vec![false; 500]);
-    let mut columns = Columns { complete: &mut a, valid: &mut b, keeps_givens: &mut k, solved: &mut d, matches: None, cell_accuracy: None };
+    let mut columns =
+        Columns { complete: &mut a, valid: &mut b, keeps_givens: &mut k, solved: &mut d, matches: None, cell_accuracy: None };
     assert_eq!(score_many(&sources, &mut columns, 2), Ok(()));
     let mut flags = vec![false; 500];
     assert_eq!(crate::batch::run_raw(&sources, 0, &mut flags, 2, crate::batch::Cost::Light, solution_chunk), Ok(()));
     assert_eq!(d, flags);
-    let mut empty = Columns { complete: &mut [], valid: &mut [], keeps_givens: &mut [], solved: &mut [], matches: None, cell_accuracy: None };
+    let mut empty =
+        Columns { complete: &mut [], valid: &mut [], keeps_givens: &mut [], solved: &mut [], matches: None, cell_accuracy: None };
     assert!(empty.is_empty());
     assert_eq!(score_many(&sources, &mut empty, 2), Ok(()));
 }

@@ -189,8 +189,8 @@ pub fn new_row_singles_sse2(bands: &[u32; 3], placed: &[u32; 3]) -> [u32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::tables::BAND_CELLS;
     use crate::rng::Rng;
+    use crate::solve::tables::BAND_CELLS;
 
     #[test]
     fn the_vector_step_clears_what_the_portable_one_does() {
@@ -202,7 +202,8 @@ mod tests {
                 *mask = next() & next() & ((1 << 27) - 1);
             }
             // Sparse cells, as placements are, and now and then none in a band.
-            let cells = [0; 3].map(|_| if next() % 3 == 0 { 0 } else { 1 << (next() % 27) | next() & next() & next() & ((1 << 27) - 1) });
+            let cells =
+                [0; 3].map(|_| if next() % 3 == 0 { 0 } else { 1 << (next() % 27) | next() & next() & next() & ((1 << 27) - 1) });
             let digit = round % SIDE;
             let mut expected = digits;
             let expected_hit = clear_cells_portable(&mut expected, cells, digit);
@@ -233,7 +234,8 @@ mod tests {
                 // Dense masks (most cells covered), now and then a full one.
                 *mask = if next() % 4 == 0 { BAND_CELLS } else { (next() | next()) & BAND_CELLS };
             }
-            let cells = [0; 3].map(|_| if next() % 3 == 0 { 0 } else { 1 << (next() % 27) | next() & next() & next() & BAND_CELLS });
+            let cells =
+                [0; 3].map(|_| if next() % 3 == 0 { 0 } else { 1 << (next() % 27) | next() & next() & next() & BAND_CELLS });
             let digit = round % SIDE;
             let mut expected = digits;
             let expected_hit = clear_cells_portable(&mut expected, cells, digit);

@@ -44,4 +44,3 @@ pub fn count_a_puzzle_set() {
     );
     assert_eq!(unique, boards.len(), "every board of the measured sets is a proper puzzle");
 }
-

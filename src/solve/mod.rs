@@ -6,18 +6,18 @@
 //! options in a fixed order, on a fixed-size stack ([`search`]).
 
 mod clear;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 mod kernel;
 mod partial;
 mod search;
 mod state;
-mod tables;
-mod variants;
-#[cfg(feature = "drivers")]
-pub(crate) mod drivers;
 #[cfg(test)]
 mod stats_tests;
+mod tables;
 #[cfg(test)]
 mod tests;
+mod variants;
 
 pub use partial::Partial;
 #[cfg(target_arch = "x86_64")]
@@ -48,11 +48,7 @@ pub fn solve_interruptible(grid: &Grid, should_stop: &mut dyn FnMut() -> bool) -
 
 /// [`count_solutions`], asking `should_stop` every millisecond or so of search;
 /// `Err(Stopped)` when it answered true.
-pub fn count_solutions_interruptible(
-    grid: &Grid,
-    limit: u64,
-    should_stop: &mut dyn FnMut() -> bool,
-) -> Result<u64, Stopped> {
+pub fn count_solutions_interruptible(grid: &Grid, limit: u64, should_stop: &mut dyn FnMut() -> bool) -> Result<u64, Stopped> {
     count_solutions_with_stats(grid, limit, should_stop).map(|(count, _)| count)
 }
 
@@ -77,10 +73,7 @@ pub fn count_solutions_with_stats(
 }
 
 /// [`solve_interruptible`], with what the search did until it found the solution it returns.
-pub fn solve_with_stats(
-    grid: &Grid,
-    should_stop: &mut dyn FnMut() -> bool,
-) -> Result<(Option<Grid>, SearchStats), Stopped> {
+pub fn solve_with_stats(grid: &Grid, should_stop: &mut dyn FnMut() -> bool) -> Result<(Option<Grid>, SearchStats), Stopped> {
     let none = SearchStats::default();
     if grid.is_complete() {
         return Ok((is_valid(grid).then_some(*grid), none));

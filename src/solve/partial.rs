@@ -169,10 +169,7 @@ impl Partial {
     #[cfg(any(test, feature = "drivers"))]
     #[cfg_attr(not(test), allow(dead_code))]
     fn kept_by(&self, grid: &Grid) -> bool {
-        grid.cells()
-            .iter()
-            .zip(self.givens.cells())
-            .all(|(&value, &shared)| shared == 0 || value == shared)
+        grid.cells().iter().zip(self.givens.cells()).all(|(&value, &shared)| shared == 0 || value == shared)
     }
 }
 

@@ -71,11 +71,7 @@ pub fn search(
 /// Counts `start`'s solutions, stopping at `limit`, with the search's statistics. Every count
 /// (a fresh puzzle, a shared start, a count avoiding a digit) makes the triad deductions before
 /// each guess, so the counts and guesses of all of them agree.
-pub fn count_up_to(
-    start: Candidates,
-    limit: u64,
-    should_stop: &mut dyn FnMut() -> bool,
-) -> Result<(u64, SearchStats), Stopped> {
+pub fn count_up_to(start: Candidates, limit: u64, should_stop: &mut dyn FnMut() -> bool) -> Result<(u64, SearchStats), Stopped> {
     let mut count = 0;
     let stats = search(
         start,

@@ -6,7 +6,9 @@
 
 use super::clear::new_row_singles;
 use super::kernel::{Kernel, Portable};
-use super::tables::{columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, PERMUTATION_CELLS, PERMUTATION_COLUMNS, TRIAD_CELLS};
+use super::tables::{
+    columns, occupied_columns, BAND_CELLS, BAND_PEERS, CONFIGURATIONS, PERMUTATION_CELLS, PERMUTATION_COLUMNS, TRIAD_CELLS,
+};
 use crate::grid::{Grid, CELLS, SIDE};
 
 mod configure;
@@ -217,12 +219,17 @@ impl Candidates {
         (best.0, self.digits_of(best.0))
     }
 
-
     /// Restricts `digit` in `unit` (band 0-2, stack 3-5) to configuration `k` of
     /// [`CONFIGURATIONS`] (in a stack, bit `3 * band + column`: see [`Kernel::stack_triads`]), then
     /// settles.
     #[inline(always)]
-    pub fn configure_and_settle(&mut self, kernel: impl Kernel, digit: usize, unit: usize, k: usize) -> Result<(), Contradiction> {
+    pub fn configure_and_settle(
+        &mut self,
+        kernel: impl Kernel,
+        digit: usize,
+        unit: usize,
+        k: usize,
+    ) -> Result<(), Contradiction> {
         let matrix = u32::from(*CONFIGURATIONS.get(k).ok_or(Contradiction)?);
         let bands = self.digits.get_mut(digit).ok_or(Contradiction)?;
         if let Some(mask) = bands.get_mut(unit) {
@@ -281,7 +288,6 @@ impl Candidates {
         Grid::from_checked(cells)
     }
 }
-
 
 /// Settles one digit's three band masks, alone, to a fixpoint.
 ///

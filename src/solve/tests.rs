@@ -242,7 +242,9 @@ fn the_stop_callback_is_polled_and_obeyed() {
 
 /// Every solution the search visits (up to 40), in order, and its stats.
 #[cfg(target_arch = "x86_64")]
-fn visits(run: impl FnOnce(&mut dyn FnMut(&Candidates) -> bool) -> Result<SearchStats, Stopped>) -> (Result<SearchStats, Stopped>, Vec<Grid>) {
+fn visits(
+    run: impl FnOnce(&mut dyn FnMut(&Candidates) -> bool) -> Result<SearchStats, Stopped>,
+) -> (Result<SearchStats, Stopped>, Vec<Grid>) {
     let mut seen = Vec::new();
     let stats = run(&mut |board: &Candidates| {
         seen.push(board.solution());
@@ -280,7 +282,8 @@ fn the_bmi2_search_visits_what_the_portable_one_does() {
         for deduce in [false, true] {
             let portable = visits(|found| search::search_portable(first, deduce, &mut |b: &Candidates| found(b), &mut || false));
             // SAFETY: as above.
-            let bmi2 = visits(|found| unsafe { search::search_bmi2(first, deduce, &mut |b: &Candidates| found(b), &mut || false) });
+            let bmi2 =
+                visits(|found| unsafe { search::search_bmi2(first, deduce, &mut |b: &Candidates| found(b), &mut || false) });
             assert_eq!(bmi2, portable, "{board:?} deduce {deduce}");
             assert!(!portable.1.is_empty());
         }

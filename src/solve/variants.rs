@@ -42,10 +42,7 @@ pub fn count_solutions_avoiding(
     let Some(mut start) = settled(grid) else {
         return Ok(0);
     };
-    if start
-        .eliminate_and_settle(usize::from(digit) - 1, cell)
-        .is_err()
-    {
+    if start.eliminate_and_settle(usize::from(digit) - 1, cell).is_err() {
         return Ok(0);
     }
     Ok(super::search::count_up_to(start, limit, should_stop)?.0)
@@ -62,13 +59,7 @@ pub fn for_each_solution(
         return Ok(());
     };
     // No deductions, as solve: the same order of solutions as solve's.
-    search(
-        start,
-        false,
-        &mut |board: &Candidates| visit(&board.solution()),
-        should_stop,
-    )
-    .map(|_| ())
+    search(start, false, &mut |board: &Candidates| visit(&board.solution()), should_stop).map(|_| ())
 }
 
 /// A guess still open in the random search: the board before it, the cell guessed, and the
@@ -86,11 +77,7 @@ const MAX_DEPTH: usize = CELLS;
 /// One solution of `grid`, found by a depth-first search that takes each guess's options in a
 /// random order; `None` when there is none. Every solution can come out, though not all
 /// equally often: a solution reached through fewer or narrower guesses is likelier.
-pub fn random_solution(
-    grid: &Grid,
-    rng: &mut Rng,
-    should_stop: &mut dyn FnMut() -> bool,
-) -> Result<Option<Grid>, Stopped> {
+pub fn random_solution(grid: &Grid, rng: &mut Rng, should_stop: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Stopped> {
     #[cfg(target_arch = "x86_64")]
     if bmi2_available() {
         // SAFETY: the CPU has AVX2, BMI1 and BMI2 (checked just now).
@@ -129,11 +116,7 @@ fn random_solution_with(
     if start.is_solved() {
         return Ok(Some(start.solution()));
     }
-    let mut stack = [Frame {
-        before: start,
-        cell: 0,
-        untried: 0,
-    }; MAX_DEPTH];
+    let mut stack = [Frame { before: start, cell: 0, untried: 0 }; MAX_DEPTH];
     let mut depth = 0;
     let mut board = start;
     let mut until_poll = GUESSES_PER_POLL;
@@ -158,11 +141,7 @@ fn random_solution_with(
             if untried != 0 {
                 // Each open frame's cell is decided below it, so the stack never overflows.
                 if let Some(frame) = stack.get_mut(depth) {
-                    *frame = Frame {
-                        before: board,
-                        cell: cell as u8,
-                        untried,
-                    };
+                    *frame = Frame { before: board, cell: cell as u8, untried };
                     depth += 1;
                 }
             }
@@ -211,27 +190,20 @@ mod tests {
         Grid::from_values(cells).unwrap_or(Grid::EMPTY)
     }
 
-    const PUZZLE: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn random_solutions_are_solutions_and_vary() {
         let mut rng = Rng::new(5);
-        let first = random_solution(&Grid::EMPTY, &mut rng, &mut never)
-            .ok()
-            .flatten();
-        let second = random_solution(&Grid::EMPTY, &mut rng, &mut never)
-            .ok()
-            .flatten();
+        let first = random_solution(&Grid::EMPTY, &mut rng, &mut never).ok().flatten();
+        let second = random_solution(&Grid::EMPTY, &mut rng, &mut never).ok().flatten();
         for solution in [first, second] {
             let solution = solution.unwrap_or(Grid::EMPTY);
             assert!(solution.is_complete() && is_valid(&solution));
         }
         assert_ne!(first, second);
         let puzzle = grid(PUZZLE);
-        let solved = random_solution(&puzzle, &mut rng, &mut never)
-            .ok()
-            .flatten();
+        let solved = random_solution(&puzzle, &mut rng, &mut never).ok().flatten();
         assert_eq!(solved, crate::solve::solve(&puzzle));
         let broken = grid(&format!("55{}", &PUZZLE[2..]));
         assert_eq!(random_solution(&broken, &mut rng, &mut never), Ok(None));
@@ -269,24 +241,12 @@ mod tests {
             cells[cell] = 0;
             let smaller = Grid::from_values(cells).unwrap_or(Grid::EMPTY);
             let all = count_solutions(&smaller, 100);
-            assert_eq!(
-                count_solutions_avoiding(&smaller, cell, digit, 100, &mut never),
-                Ok(all - 1)
-            );
+            assert_eq!(count_solutions_avoiding(&smaller, cell, digit, 100, &mut never), Ok(all - 1));
         }
         // A placed cell cannot avoid its own digit; another digit there is no constraint.
-        assert_eq!(
-            count_solutions_avoiding(&puzzle, 0, 5, 2, &mut never),
-            Ok(0)
-        );
-        assert_eq!(
-            count_solutions_avoiding(&puzzle, 0, 4, 2, &mut never),
-            Ok(1)
-        );
-        assert_eq!(
-            count_solutions_avoiding(&puzzle, 81, 4, 2, &mut never),
-            Ok(0)
-        );
+        assert_eq!(count_solutions_avoiding(&puzzle, 0, 5, 2, &mut never), Ok(0));
+        assert_eq!(count_solutions_avoiding(&puzzle, 0, 4, 2, &mut never), Ok(1));
+        assert_eq!(count_solutions_avoiding(&puzzle, 81, 4, 2, &mut never), Ok(0));
         let mut seen = Vec::new();
         let _ = for_each_solution(
             &puzzle,

@@ -110,7 +110,9 @@ impl Chain {
     pub fn alternating(nodes: impl IntoIterator<Item = Node>) -> Chain {
         let mut nodes = nodes.into_iter();
         let Some(first) = nodes.next() else { return Chain::default() };
-        nodes.enumerate().fold(Chain::from(first), |chain, (i, node)| chain.then(if i % 2 == 0 { Link::Strong } else { Link::Weak }, node))
+        nodes
+            .enumerate()
+            .fold(Chain::from(first), |chain, (i, node)| chain.then(if i % 2 == 0 { Link::Strong } else { Link::Weak }, node))
     }
 
     /// The chain in Eureka notation, e.g. `(1)r3c9=(1)r1c9-(1)r1c6=(1)r2c4`.

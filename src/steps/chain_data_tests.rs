@@ -110,7 +110,13 @@ fn check(p: &Pencil, step: &Step) -> Result<(), String> {
             Link::Weak => weak(a, b),
         };
         if !true_link {
-            return Err(format!("{}{}{} is no {} link", a.eureka(), if *link == Link::Strong { '=' } else { '-' }, b.eureka(), link.name()));
+            return Err(format!(
+                "{}{}{} is no {} link",
+                a.eureka(),
+                if *link == Link::Strong { '=' } else { '-' },
+                b.eureka(),
+                link.name()
+            ));
         }
     }
     let (first, last) = (&nodes[0], &nodes[nodes.len() - 1]);

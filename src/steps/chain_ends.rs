@@ -70,7 +70,12 @@ const _: () = assert!(NODES <= NUMBERED);
 
 impl Levels {
     pub fn new() -> Levels {
-        Levels { nodes: Vec::with_capacity(128), number: Box::new([UNNUMBERED; NUMBERED]), strong: Box::new([0; 128]), weak: Box::new([0; 128]) }
+        Levels {
+            nodes: Vec::with_capacity(128),
+            number: Box::new([UNNUMBERED; NUMBERED]),
+            strong: Box::new([0; 128]),
+            weak: Box::new([0; 128]),
+        }
     }
 
     /// How many linked nodes the last [`Levels::build`] numbered.

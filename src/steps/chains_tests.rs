@@ -66,7 +66,13 @@ fn told_searches_find_the_chains_of_every_search() {
     for _ in 0..1500 {
         // Some cells without marks, so that some boards have no chain.
         let bare = rng.below(90);
-        let marks: [u16; 81] = std::array::from_fn(|_| if rng.below(100) < bare { 0 } else { (0..1 + rng.below(4)).fold(0, |m, _| m | 1 << rng.below(9)) });
+        let marks: [u16; 81] = std::array::from_fn(|_| {
+            if rng.below(100) < bare {
+                0
+            } else {
+                (0..1 + rng.below(4)).fold(0, |m, _| m | 1 << rng.below(9))
+            }
+        });
         let p = pencil_with(&marks);
         let all = Kinds { conjugate: true, bivalue: true, in_cell: true, one_digit: None };
         let xy = Kinds { conjugate: false, bivalue: true, in_cell: false, one_digit: None };
@@ -94,7 +100,13 @@ fn all_aic_removals_hold_the_first_chains_and_only_then() {
     for round in 0..1500 {
         let bare = rng.below(90);
         let most = if round % 10 == 0 { 9 } else { 4 };
-        let marks: [u16; 81] = std::array::from_fn(|_| if rng.below(100) < bare { 0 } else { (0..1 + rng.below(most)).fold(0, |m, _| m | 1 << rng.below(9)) });
+        let marks: [u16; 81] = std::array::from_fn(|_| {
+            if rng.below(100) < bare {
+                0
+            } else {
+                (0..1 + rng.below(most)).fold(0, |m, _| m | 1 << rng.below(9))
+            }
+        });
         let p = pencil_with(&marks);
         let first = aic(&p, &mut Buffers::default());
         let all = all_aic_removals(&p, &mut Buffers::default());
@@ -117,5 +129,8 @@ fn aic_mixes_cells_and_units() {
     keep(&mut marks, 0, 17, &[44, 80]);
     let step = aic(&pencil_with(&marks), &mut Buffers::default()).expect("an aic");
     assert!(step.eliminations.contains(&(72, 1)));
-    assert!(x_chain(&pencil_with(&marks), 0, &mut Buffers::default()).is_none() && xy_chain(&pencil_with(&marks), &mut Buffers::default()).is_none());
+    assert!(
+        x_chain(&pencil_with(&marks), 0, &mut Buffers::default()).is_none()
+            && xy_chain(&pencil_with(&marks), &mut Buffers::default()).is_none()
+    );
 }

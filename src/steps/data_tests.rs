@@ -75,4 +75,3 @@ fn each_step_of_a_path_is_the_step_found_from_scratch() {
     eprintln!("{checked} steps checked on {puzzles} puzzles");
     assert!(checked > 0 || crate::test_data::test_data_dir().is_none(), "no step checked");
 }
-

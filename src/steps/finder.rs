@@ -1,11 +1,11 @@
 //! The easiest step: each technique in the table's order, until one makes progress.
 
+use super::chains::Buffers;
 use super::memo::{Memo, Skip};
 use super::pencil::Pencil;
 use super::step::Step;
 use super::table::{Technique, Techniques, TECHNIQUES};
 use super::uniqueness_known::Uniqueness;
-use super::chains::Buffers;
 use super::{chains, finned, fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 
 /// What a technique found on `p`, if anything.

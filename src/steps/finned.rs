@@ -108,7 +108,8 @@ fn first_fish(places: &[u16; 9], n: usize, rows: bool) -> Option<Fish> {
         let bound = best.map_or(u32::MAX, |(rank, _)| rank);
         // What each line would bring the cover: its places, off the stack for the band's
         // lines; once per box, not at every union of the search.
-        let outsides: [u16; 9] = std::array::from_fn(|line| places[line] & !(stack_lines & 0u16.wrapping_sub(band_lines >> line & 1)));
+        let outsides: [u16; 9] =
+            std::array::from_fn(|line| places[line] & !(stack_lines & 0u16.wrapping_sub(band_lines >> line & 1)));
         let outside = |line: usize| outsides.get(line).copied().known();
         let viable = |union: u16| pop9(union) <= n && pop9(union & !stack_lines) < n;
         let found = first_subset(under & (few | band_lines), n, &outside, &viable, &mut |base, union| {
@@ -122,7 +123,11 @@ fn first_fish(places: &[u16; 9], n: usize, rows: bool) -> Option<Fish> {
                 return Some(None);
             }
             let (fins, targets) = (0..9).filter(|l| holders >> l & 1 == 1).fold((0, 0), |(f, t), l| {
-                if base >> l & 1 == 1 { (f | inside(l), t) } else { (f, t | inside(l)) }
+                if base >> l & 1 == 1 {
+                    (f | inside(l), t)
+                } else {
+                    (f, t | inside(l))
+                }
             });
             if targets == 0 || fins & !union == 0 {
                 return None;

@@ -11,7 +11,9 @@ fn first_fish_slowly(places: &[u16; 9], n: usize, rows: bool) -> Option<Fish> {
             let (band, stack) = if rows { (bx / 3, bx % 3) } else { (bx % 3, bx / 3) };
             let stack_lines = 0b111u16 << (3 * stack);
             let in_box = |l: usize| l / 3 == band;
-            let union = (0..9).filter(|&l| base >> l & 1 == 1).fold(0, |m, l| m | if in_box(l) { places[l] & !stack_lines } else { places[l] });
+            let union = (0..9)
+                .filter(|&l| base >> l & 1 == 1)
+                .fold(0, |m, l| m | if in_box(l) { places[l] & !stack_lines } else { places[l] });
             let fins = (0..9).filter(|&l| base >> l & 1 == 1 && in_box(l)).fold(0, |m, l| m | places[l] & stack_lines);
             let targets = (0..9).filter(|&l| base >> l & 1 == 0 && in_box(l)).fold(0, |m, l| m | places[l] & stack_lines);
             let have = pop9(union);

@@ -1,8 +1,8 @@
 //! Precomputed masks of the board's geometry: each unit and each cell's peers as an 81-bit
 //! set of cells (bit `9 * row + col` of a `u128`).
 
-use crate::grid::{box_of, CELLS, SIDE};
 use crate::bounds::Known;
+use crate::grid::{box_of, CELLS, SIDE};
 
 /// A set of cells: bit `9 * row + col`.
 pub type Cells = u128;

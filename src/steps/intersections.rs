@@ -2,8 +2,8 @@
 //! line loses it) and claiming (a digit's places on a line lie in one box, so the rest of the
 //! box loses it).
 
-use super::geometry::{first, UNITS_OF, UNIT_CELLS, UNIT_MEMBERS};
 use super::bits::pop9;
+use super::geometry::{first, UNITS_OF, UNIT_CELLS, UNIT_MEMBERS};
 use super::pencil::{Pencil, ALL_DIGITS};
 use super::step::Step;
 use super::table::Technique;
@@ -98,7 +98,8 @@ mod tests {
             for inside in 0..27 {
                 let slow = (0..9).fold(0u16, |m, d| {
                     let places = p.cells_of(d) & UNIT_CELLS[inside];
-                    let crossing = (0..27).filter(|&u| u != inside).any(|u| places & !UNIT_CELLS[u] == 0 && (u >= 18) != (inside >= 18));
+                    let crossing =
+                        (0..27).filter(|&u| u != inside).any(|u| places & !UNIT_CELLS[u] == 0 && (u >= 18) != (inside >= 18));
                     m | u16::from(places.count_ones() >= 2 && crossing) << d
                 });
                 assert_eq!(aligned_digits(&p, inside), slow, "unit {inside}");
@@ -115,7 +116,10 @@ mod tests {
         }
         let step = pointing(&pencil_with(&marks), 0).expect("4 points along row 1");
         assert_eq!(step.eliminations, (3..9).map(|c| (c as u8, 4)).collect::<Vec<_>>());
-        assert_eq!(step.describe(), "Pointing: in box 1, 4 lies only in row 1, so remove 4 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9");
+        assert_eq!(
+            step.describe(),
+            "Pointing: in box 1, 4 lies only in row 1, so remove 4 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9"
+        );
     }
 
     #[test]

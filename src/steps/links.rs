@@ -6,8 +6,8 @@
 use super::bits::{pop9, two};
 use super::geometry::{first, members, Cells, PEERS, UNIT_CELLS};
 use super::pencil::Pencil;
-use crate::grid::CELLS;
 use crate::bounds::Known;
+use crate::grid::CELLS;
 
 /// Nodes on the board.
 pub const NODES: usize = CELLS * 9;
@@ -112,7 +112,9 @@ impl Strong {
         let Some(&cells) = from.linked.get(d) else { return };
         for cell in members(cells) {
             let node = 9 * cell + d;
-            if let (Some(count), Some(links), Some(&n), Some(&l)) = (self.counts.get_mut(node), self.links.get_mut(node), from.counts.get(node), from.links.get(node)) {
+            if let (Some(count), Some(links), Some(&n), Some(&l)) =
+                (self.counts.get_mut(node), self.links.get_mut(node), from.counts.get(node), from.links.get(node))
+            {
                 *count = n;
                 *links = l;
             }

@@ -97,7 +97,10 @@ impl Shape {
     const STALE: [(u8, Techniques); 3] = {
         use Technique::*;
         [
-            (Shape::BIVALUE, XyWing.bit() | XyzWing.bit() | WWing.bit() | UniqueRectangle1.bit() | UniqueRectangle2.bit() | XyChain.bit()),
+            (
+                Shape::BIVALUE,
+                XyWing.bit() | XyzWing.bit() | WWing.bit() | UniqueRectangle1.bit() | UniqueRectangle2.bit() | XyChain.bit(),
+            ),
             (Shape::TRIVALUE, XyzWing.bit() | UniqueRectangle2.bit()),
             (Shape::PAIR, WWing.bit()),
         ]
@@ -195,7 +198,16 @@ impl Default for Memo {
 impl Memo {
     /// Knowing nothing yet, with the chains' buffers given.
     pub fn with_buffers(buffers: Buffers) -> Memo {
-        Memo { digits: [[UNSEEN; 9]; DIGIT_SLOTS], units: [0; UNIT_SLOTS], board: 0, before: [0; 9], dirty: 0, tested: 0, free: 0, buffers }
+        Memo {
+            digits: [[UNSEEN; 9]; DIGIT_SLOTS],
+            units: [0; UNIT_SLOTS],
+            board: 0,
+            before: [0; 9],
+            dirty: 0,
+            tested: 0,
+            free: 0,
+            buffers,
+        }
     }
 
     /// What `technique` need not search on `p`.

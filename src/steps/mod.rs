@@ -13,14 +13,20 @@
 
 mod bits;
 mod chain;
+#[cfg(test)]
+mod chain_data_tests;
 mod chain_ends;
 mod chains;
 mod combos;
+#[cfg(test)]
+mod data_tests;
+#[cfg(feature = "drivers")]
+pub(crate) mod drivers;
 mod finder;
-mod grade;
-mod fish;
 mod finned;
+mod fish;
 pub mod geometry;
+mod grade;
 mod intersections;
 mod level;
 mod links;
@@ -29,31 +35,28 @@ mod memo;
 mod path;
 mod pencil;
 mod single_digit;
-mod solvable;
 mod singles;
+mod solvable;
 mod step;
-mod subsets;
 mod subset_free;
+mod subsets;
 mod table;
+#[cfg(test)]
+mod testing;
 mod uniqueness;
 mod uniqueness_known;
 mod wings;
-#[cfg(test)]
-mod chain_data_tests;
-#[cfg(test)]
-mod data_tests;
-#[cfg(feature = "drivers")]
-pub(crate) mod drivers;
-#[cfg(test)]
-mod testing;
 
+pub use chain::{Chain, Link, Node};
 pub use finder::{find, next_step};
-pub use solvable::surely_solved;
-pub use level::{level_past_singles, place_singles, level_within, logic_level, path_past_singles, singles_place, solved_by_singles, up_to as techniques_up_to};
 pub use grade::{fixed_maps, grade, grading_form, puzzle_logic_grade, Grade, GradeError, ISOMORPHS};
+pub use level::{
+    level_past_singles, level_within, logic_level, path_past_singles, place_singles, singles_place, solved_by_singles,
+    up_to as techniques_up_to,
+};
 pub use path::{grade_path, logic_grade, solve_path, LogicGrade, Path};
 pub use pencil::{MarksError, Pencil, ALL_DIGITS};
-pub use chain::{Chain, Link, Node};
+pub use solvable::surely_solved;
 pub use step::Step;
 pub use table::{Info, Level, Technique, Techniques, ALL_TECHNIQUES, TECHNIQUES};
 pub use uniqueness_known::Uniqueness;

@@ -1,8 +1,8 @@
 //! Solving paths and the logic grade: steps applied in order until the board is solved or
 //! no allowed technique applies.
 
-use super::finder::next_step_after;
 use super::chains::Buffers;
+use super::finder::next_step_after;
 use super::memo::Memo;
 use super::pencil::Pencil;
 use super::step::Step;
@@ -67,10 +67,6 @@ pub fn logic_grade(grid: &Grid) -> LogicGrade {
 pub fn grade_path(path: &Path) -> LogicGrade {
     let hardest = path.steps.iter().map(|s| s.technique).max();
     let score = path.steps.iter().map(|s| s.technique.info().weight).sum();
-    let level = if !path.solved {
-        Level::Guessing
-    } else {
-        hardest.map_or(Level::Easy, |t| t.info().level)
-    };
+    let level = if !path.solved { Level::Guessing } else { hardest.map_or(Level::Easy, |t| t.info().level) };
     LogicGrade { level, hardest, score, steps: path.steps.len() as u32, solved_by_logic: path.solved }
 }

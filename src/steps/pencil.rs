@@ -4,8 +4,8 @@
 use super::bits::pop9;
 use super::geometry::{digits_of, members, units_meeting, Cells, ALL_UNITS, PEERS, UNITS_OF};
 use super::step::Step;
-use crate::grid::{Grid, CELLS};
 use crate::bounds::Known;
+use crate::grid::{Grid, CELLS};
 
 /// Every digit, as a candidate mask (bit `d - 1` for digit `d`).
 pub const ALL_DIGITS: u16 = 0x1ff;
@@ -306,9 +306,10 @@ mod tests {
             for _ in 0..rng.below(40) {
                 p.eliminate(rng.below(81) as usize, rng.below(9) as usize);
             }
-            let nowhere = super::super::geometry::UNIT_CELLS.iter().enumerate().any(|(u, &unit)| {
-                (0..9).any(|d| p.cells_of(d) & unit == 0 && p.placed_in(u) >> d & 1 == 0)
-            });
+            let nowhere = super::super::geometry::UNIT_CELLS
+                .iter()
+                .enumerate()
+                .any(|(u, &unit)| (0..9).any(|d| p.cells_of(d) & unit == 0 && p.placed_in(u) >> d & 1 == 0));
             let slow = p.has_empty_cell_without_marks() || nowhere;
             assert_eq!(p.is_broken(), slow);
             seen[usize::from(slow)] += 1;

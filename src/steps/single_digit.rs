@@ -21,7 +21,8 @@ fn pairs(p: &Pencil, d: usize, lines: std::ops::Range<usize>) -> Pairs {
         let pair = if unit < 9 {
             // A row is nine bits of the board.
             let places = (cells >> (9 * unit)) as u16 & 0x1ff;
-            (pop9(places) == 2).then(|| (9 * unit + places.trailing_zeros() as usize, 9 * unit + 15 - places.leading_zeros() as usize))
+            (pop9(places) == 2)
+                .then(|| (9 * unit + places.trailing_zeros() as usize, 9 * unit + 15 - places.leading_zeros() as usize))
         } else {
             let places = cells & UNIT_CELLS[unit];
             two(places).then(|| (first(places), 127 - places.leading_zeros() as usize))
@@ -49,11 +50,20 @@ impl Pairs {
 
 /// Two pairs `(a1, a2)` and `(b1, b2)` whose `a2` and `b2` see each other: `a1` or `b1` is
 /// true, so digit `d` leaves every cell that sees both.
-fn joined(p: &Pencil, technique: Technique, d: usize, first_pairs: &[(usize, usize, usize)], second_pairs: &[(usize, usize, usize)], link: impl Fn(usize, usize) -> bool) -> Option<Step> {
+fn joined(
+    p: &Pencil,
+    technique: Technique,
+    d: usize,
+    first_pairs: &[(usize, usize, usize)],
+    second_pairs: &[(usize, usize, usize)],
+    link: impl Fn(usize, usize) -> bool,
+) -> Option<Step> {
     for (i, &(x1, x2, u)) in first_pairs.iter().enumerate() {
         for (j, &(y1, y2, v)) in second_pairs.iter().enumerate() {
             // No end of one pair linked to an end of the other: no way round joins them.
-            if std::ptr::eq(first_pairs, second_pairs) && j <= i || !(link(x1, y1) || link(x1, y2) || link(x2, y1) || link(x2, y2)) {
+            if std::ptr::eq(first_pairs, second_pairs) && j <= i
+                || !(link(x1, y1) || link(x1, y2) || link(x2, y1) || link(x2, y2))
+            {
                 continue;
             }
             for (a1, a2) in [(x1, x2), (x2, x1)] {
@@ -67,7 +77,15 @@ fn joined(p: &Pencil, technique: Technique, d: usize, first_pairs: &[(usize, usi
                     if targets != 0 {
                         // a1 = a2 - b2 = b1: a1 or b1 holds d.
                         let chain = Chain::alternating([a1, a2, b2, b1].map(|c| Node::cell(c, d)));
-                        return Some(Step::new(technique).with_cells(four).with_digits(1 << d).with_units(&[u, v]).with_chain(chain).eliminating(d, targets).finish());
+                        return Some(
+                            Step::new(technique)
+                                .with_cells(four)
+                                .with_digits(1 << d)
+                                .with_units(&[u, v])
+                                .with_chain(chain)
+                                .eliminating(d, targets)
+                                .finish(),
+                        );
                     }
                 }
             }
@@ -143,7 +161,12 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
                     if cells >> target & 1 == 1 {
                         // q = p - (the box off column c) = (the box on column c), on row r.
                         let column = in_box & UNIT_CELLS[9 + c];
-                        let ends = [Node::cell(q, d), Node::cell(first(pair & !(1 << q)), d), Node::group(in_box & !column, d), Node::group(column, d)];
+                        let ends = [
+                            Node::cell(q, d),
+                            Node::cell(first(pair & !(1 << q)), d),
+                            Node::group(in_box & !column, d),
+                            Node::group(column, d),
+                        ];
                         return Some(found(d, [bx, r, 9 + c, 9 + x], in_box | pair, ends, target));
                     }
                 }
@@ -164,7 +187,12 @@ pub fn empty_rectangle(pencil: &Pencil, skip: u16) -> Option<Step> {
                     if cells >> target & 1 == 1 {
                         // q = p - (the box off row r) = (the box on row r), on column c.
                         let row = in_box & UNIT_CELLS[r];
-                        let ends = [Node::cell(q, d), Node::cell(first(pair & !(1 << q)), d), Node::group(in_box & !row, d), Node::group(row, d)];
+                        let ends = [
+                            Node::cell(q, d),
+                            Node::cell(first(pair & !(1 << q)), d),
+                            Node::group(in_box & !row, d),
+                            Node::group(row, d),
+                        ];
                         return Some(found(d, [bx, r, 9 + c, y], in_box | pair, ends, target));
                     }
                 }
@@ -247,7 +275,9 @@ mod tests {
         for bx in 0..9 {
             let (top, left) = ((bx / 3) * 3, (bx % 3) * 3);
             for local in 0..512usize {
-                let in_box = (0..9).filter(|at| local >> at & 1 == 1).fold(0 as Cells, |m, at| m | 1 << ((top + at / 3) * 9 + left + at % 3));
+                let in_box = (0..9)
+                    .filter(|at| local >> at & 1 == 1)
+                    .fold(0 as Cells, |m, at| m | 1 << ((top + at / 3) * 9 + left + at % 3));
                 for at in 0..9 {
                     let (r, c) = (top + at / 3, left + at % 3);
                     let cross = UNIT_CELLS[r] | UNIT_CELLS[9 + c];

@@ -49,7 +49,8 @@ fn surely_solved_seeing(grid: &Grid, seen: &mut dyn FnMut(&Step)) -> bool {
         if pencil.is_solved() {
             break true;
         }
-        let step = next_step_after(&pencil, cheap, &mut unique, &mut memo).or_else(|| all_aic_removals(&pencil, &mut memo.buffers));
+        let step =
+            next_step_after(&pencil, cheap, &mut unique, &mut memo).or_else(|| all_aic_removals(&pencil, &mut memo.buffers));
         let Some(step) = step else { break false };
         seen(&step);
         memo.applying(&pencil, &step);

@@ -31,7 +31,15 @@ impl Step {
     /// A step with nothing in it yet.
     #[inline]
     pub fn new(technique: Technique) -> Step {
-        Step { technique, placements: List::new(), eliminations: List::new(), cells: List::new(), digits: 0, units: List::new(), chain: None }
+        Step {
+            technique,
+            placements: List::new(),
+            eliminations: List::new(),
+            cells: List::new(),
+            digits: 0,
+            units: List::new(),
+            chain: None,
+        }
     }
 
     /// Adds the pattern's cells.

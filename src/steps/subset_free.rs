@@ -138,7 +138,11 @@ mod tests {
     /// digits in another open cell of the unit.
     fn removable_by_some_subset(masks: &[u16]) -> bool {
         (1u32..1 << masks.len()).any(|pick| {
-            let (chosen, rest) = masks.iter().enumerate().fold((0u16, 0u16), |(c, r), (i, &m)| if pick >> i & 1 == 1 { (c | m, r) } else { (c, r | m) });
+            let (chosen, rest) =
+                masks
+                    .iter()
+                    .enumerate()
+                    .fold((0u16, 0u16), |(c, r), (i, &m)| if pick >> i & 1 == 1 { (c | m, r) } else { (c, r | m) });
             pop9(chosen) == pick.count_ones() as usize && chosen & rest != 0
         })
     }

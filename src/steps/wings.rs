@@ -38,7 +38,9 @@ pub fn xy_wing(p: &Pencil) -> Option<Step> {
                     // (z)a = (x)a - (x)pivot = (y)pivot - (y)b = (z)b, x the digit a shares with
                     // the pivot and y the pivot's other.
                     let (x, y) = (shared.trailing_zeros() as usize, (pm & !shared).trailing_zeros() as usize);
-                    let chain = Chain::alternating([(a, d), (a, x), (pivot, x), (pivot, y), (b, y), (b, d)].map(|(c, e)| Node::cell(c, e)));
+                    let chain = Chain::alternating(
+                        [(a, d), (a, x), (pivot, x), (pivot, y), (b, y), (b, d)].map(|(c, e)| Node::cell(c, e)),
+                    );
                     return Some(
                         Step::new(Technique::XyWing)
                             .with_cell_list(&[pivot as u8, a as u8, b as u8])
@@ -62,7 +64,8 @@ pub fn xyz_wing(p: &Pencil) -> Option<Step> {
             continue;
         }
         // A pincer holds two of the pivot's three digits.
-        let [c1, c2, c3] = [pm.trailing_zeros(), (pm & (pm - 1)).trailing_zeros(), 15 - pm.leading_zeros()].map(|d| p.cells_of(d as usize % 9));
+        let [c1, c2, c3] =
+            [pm.trailing_zeros(), (pm & (pm - 1)).trailing_zeros(), 15 - pm.leading_zeros()].map(|d| p.cells_of(d as usize % 9));
         let two_of_three = c1 & c2 | c1 & c3 | c2 & c3;
         for a in members(pairs & PEERS[pivot] & two_of_three) {
             let am = p.mask(a);
@@ -126,7 +129,8 @@ pub fn w_wing(p: &Pencil) -> Option<Step> {
                     if joins(s1, s2) || joins(s2, s1) {
                         // (y)a = (x)a - (x)s = (x)t - (x)b = (y)b, s the end a sees.
                         let (s, t) = if joins(s1, s2) { (s1, s2) } else { (s2, s1) };
-                        let chain = Chain::alternating([(a, y), (a, x), (s, x), (t, x), (b, x), (b, y)].map(|(c, e)| Node::cell(c, e)));
+                        let chain =
+                            Chain::alternating([(a, y), (a, x), (s, x), (t, x), (b, x), (b, y)].map(|(c, e)| Node::cell(c, e)));
                         return Some(
                             Step::new(Technique::WWing)
                                 .with_cell_list(&[a as u8, b as u8, s1 as u8, s2 as u8])

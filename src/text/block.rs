@@ -6,11 +6,7 @@ use crate::grid::{Grid, CELLS, SIDE};
 
 /// The board in the lines that hold cells (blank, comment and separator lines already skipped):
 /// `first`, `second`, then `rest`.
-pub fn parse_rows<'a>(
-    first: &Line<'a>,
-    second: &Line<'a>,
-    rest: impl Iterator<Item = Line<'a>>,
-) -> Result<Grid, TextError> {
+pub fn parse_rows<'a>(first: &Line<'a>, second: &Line<'a>, rest: impl Iterator<Item = Line<'a>>) -> Result<Grid, TextError> {
     let mut cells = [0u8; CELLS];
     let mut rows = [*first, *second].into_iter().chain(rest);
     let mut last_line = second.number;

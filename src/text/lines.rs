@@ -12,10 +12,7 @@ pub struct Line<'a> {
 
 /// The lines of `text`, numbered from 1; a `\r` before a `\n` is dropped.
 pub fn numbered(text: &str) -> impl Iterator<Item = Line<'_>> {
-    text.split('\n').enumerate().map(|(i, text)| Line {
-        number: i + 1,
-        text: text.strip_suffix('\r').unwrap_or(text),
-    })
+    text.split('\n').enumerate().map(|(i, text)| Line { number: i + 1, text: text.strip_suffix('\r').unwrap_or(text) })
 }
 
 impl<'a> Line<'a> {

@@ -28,11 +28,7 @@ pub use lines::cell_value;
 pub fn parse_board(text: &str) -> Result<Grid, TextError> {
     let mut content = lines::numbered(text).filter(|line| line.holds_cells());
     let Some(first) = content.next() else {
-        return Err(TextError::at(
-            1,
-            Some(1),
-            "expected a board (one line of 81 cells, or 9 rows of 9 cells), got no cells",
-        ));
+        return Err(TextError::at(1, Some(1), "expected a board (one line of 81 cells, or 9 rows of 9 cells), got no cells"));
     };
     match content.next() {
         None => single::parse_line(&first),

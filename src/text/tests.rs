@@ -1,8 +1,7 @@
 use super::*;
 use crate::parse::grid_from_text;
 
-const SEED_LINE: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SEED_LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 /// The seed board in the widely used display style, with a deliberately uneven spacing.
 const SEED_DISPLAY: &str = "\
@@ -86,13 +85,19 @@ fn nine_lines_in_display_styles() {
 fn bad_symbols_are_named_at_their_line_and_column() {
     let mut bad = SEED_LINE.to_string();
     bad.replace_range(22..23, "x");
-    assert_eq!(error_of(&bad), (1, Some(23), "line 1, column 23: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into()));
+    assert_eq!(
+        error_of(&bad),
+        (1, Some(23), "line 1, column 23: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into())
+    );
     assert_eq!(
         error_of(&format!("\n  {bad}")),
         (2, Some(25), "line 2, column 25: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into())
     );
     let block = SEED_DISPLAY.replacen(". 9 8 |", ". 9 8 x", 1);
-    assert_eq!(error_of(&block), (3, Some(7), "line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into()));
+    assert_eq!(
+        error_of(&block),
+        (3, Some(7), "line 3, column 7: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into())
+    );
     // Columns count characters, not bytes; control characters are escaped.
     let accented = SEED_DISPLAY.replacen("6 . . |1", "6 é . |1", 1);
     assert_eq!(error_of(&accented).2, "line 2, column 3: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'é'");
@@ -103,10 +108,7 @@ fn bad_symbols_are_named_at_their_line_and_column() {
 #[test]
 fn one_line_counts() {
     assert_eq!(error_of(&SEED_LINE[..80]), (1, Some(81), "line 1, column 81: expected 81 cells, got 80".into()));
-    assert_eq!(
-        error_of(&format!("{SEED_LINE}12x")),
-        (1, Some(82), "line 1, column 82: expected 81 cells, got 84".into())
-    );
+    assert_eq!(error_of(&format!("{SEED_LINE}12x")), (1, Some(82), "line 1, column 82: expected 81 cells, got 84".into()));
     assert_eq!(error_of("123"), (1, Some(4), "line 1, column 4: expected 81 cells, got 3".into()));
     // 81 characters with spaces for empty cells: a hint, not just a count.
     assert_eq!(

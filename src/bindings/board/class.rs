@@ -7,14 +7,14 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use crate::bindings::board::conflict::conflict_list;
 use crate::bindings::exceptions::text_format_error;
+use crate::bindings::input::arguments::type_name;
+pub use crate::bindings::input::board_value::PyBoard;
 use crate::bindings::input::cells;
 use crate::bindings::input::pystr;
-pub use crate::bindings::input::board_value::PyBoard;
 use crate::check::is_valid;
 use crate::grid::SIDE;
 use crate::render;
 use crate::text;
-use crate::bindings::input::arguments::type_name;
 
 #[pymethods]
 impl PyBoard {
@@ -183,9 +183,8 @@ impl PyBoard {
 
 /// One index of `board[row, col]`: an int (or anything with `__index__`) from -9 to 8.
 fn axis_index(axis: &str, index: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let out_of_range = |shown: String| {
-        PyIndexError::new_err(format!("Board index out of range: {axis} {shown} (expected -9 to 8)"))
-    };
+    let out_of_range =
+        |shown: String| PyIndexError::new_err(format!("Board index out of range: {axis} {shown} (expected -9 to 8)"));
     let value: i64 = match index.extract() {
         Ok(value) => value,
         Err(error) if error.is_instance_of::<PyOverflowError>(index.py()) => {
@@ -201,4 +200,3 @@ fn axis_index(axis: &str, index: &Bound<'_, PyAny>) -> PyResult<usize> {
     let from_start = if value < 0 { value + side } else { value };
     usize::try_from(from_start).ok().filter(|&i| i < SIDE).ok_or_else(|| out_of_range(value.to_string()))
 }
-

@@ -12,8 +12,8 @@ use pyo3::types::{PyDict, PyInt, PyIterator, PyList, PyTuple};
 
 use crate::bindings::input::cells::grid_from_object;
 use crate::bindings::input::pystr::int_text;
-use crate::error::shorten;
 use crate::conflicts::{self as core, Conflict};
+use crate::error::shorten;
 use crate::grid::{Grid, Unit};
 
 /// An int field: `Ok` when it fits an i64, else `Err` with what a message shows of it, so that a

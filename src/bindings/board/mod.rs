@@ -3,4 +3,3 @@
 
 pub(crate) mod class;
 pub(crate) mod conflict;
-

@@ -156,7 +156,10 @@ pub fn timeout_value(timeout: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(f64
     }
     let seconds = timeout.extract::<f64>().map_err(|_| refused())?;
     if seconds.is_nan() || seconds <= 0.0 {
-        return Err(PyValueError::new_err(format!("timeout: expected a positive number of seconds or None, got {}", shown(timeout))));
+        return Err(PyValueError::new_err(format!(
+            "timeout: expected a positive number of seconds or None, got {}",
+            shown(timeout)
+        )));
     }
     Ok(Some((seconds, shown(timeout))))
 }

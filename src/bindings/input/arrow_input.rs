@@ -11,9 +11,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyString, PyTuple};
 
-use crate::bindings::input::arguments::out_of_memory;
 use crate::arrow::ffi::{ArrowArray, ArrowArrayStream, ArrowSchema, OwnedArray, OwnedSchema, OwnedStream};
 use crate::arrow::{ArrowBoards, ArrowError, ArrowErrorKind};
+use crate::bindings::input::arguments::out_of_memory;
 use crate::error::{BoardError, Place, Problem};
 
 const STREAM: &CStr = c"arrow_array_stream";

@@ -20,9 +20,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyFrozenSet, PyIterator, PyList, PySet, PyString, PyTuple};
 
+use crate::batch::{BatchError, BoardSource, Lines};
 use crate::bindings::input::cells;
 use crate::bindings::input::numpy_input;
-use crate::batch::{BatchError, BoardSource, Lines};
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::CELLS;
 
@@ -136,7 +136,11 @@ fn read_form<'py>(boards: &Bound<'py, PyAny>, name: &'static str) -> PyResult<Fo
         }
     }
     // Sets have no order to give results in, and a dict's items are not its keys.
-    if !is_iterable(boards) || boards.is_instance_of::<PyDict>() || boards.is_instance_of::<PySet>() || boards.is_instance_of::<PyFrozenSet>() {
+    if !is_iterable(boards)
+        || boards.is_instance_of::<PyDict>()
+        || boards.is_instance_of::<PySet>()
+        || boards.is_instance_of::<PyFrozenSet>()
+    {
         return Err(wrong_type(boards, name));
     }
     match boards.len() {
@@ -164,7 +168,8 @@ fn array_form<'py>(py: Python<'py>, array: &Bound<'py, numpy::PyUntypedArray>, n
     let owner = Owner::Object(array.clone().into_any());
     match numpy_input::kind(array) {
         b'i' | b'u' => {
-            let source = numpy_input::int_batch(array).map_err(|error| batch_error(py, name, with_int_hint(error, array.shape())))?;
+            let source =
+                numpy_input::int_batch(array).map_err(|error| batch_error(py, name, with_int_hint(error, array.shape())))?;
             Ok(native(source, owner))
         }
         b'S' | b'U' => match numpy_input::text_batch(array) {

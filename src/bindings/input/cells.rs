@@ -8,16 +8,15 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyList, PyMemoryView, PyString, PyTuple};
 
 use crate::bindings::exceptions::InputError;
+use crate::bindings::input::arguments::type_name;
 use crate::bindings::input::fast_path;
 use crate::bindings::input::numpy_input;
 use crate::bindings::input::pystr::{first_chars, int_text, text_of, SHOWN_PLUS_ONE};
 use crate::error::{BoardError, Place, Problem};
 use crate::grid::{Grid, CELLS, SIDE};
 use crate::parse;
-use crate::bindings::input::arguments::type_name;
 
-const BOARD_EXPECTED: &str =
-    "a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array";
+const BOARD_EXPECTED: &str = "a sequence of 9 rows, an 81-character str, 81 bytes or a numpy integer array";
 const ROW_EXPECTED: &str = "a sequence of 9 cells or a 9-character str";
 const CELL_EXPECTED: &str = "a one-character str or an int 0-9";
 
@@ -88,7 +87,11 @@ pub fn read_grid(board: &Bound<'_, PyAny>) -> Result<Grid, InputError> {
     if board.is_instance_of::<PyInt>() && !board.is_instance_of::<PyBool>() {
         // A puzzle a CSV reader took for a number (pandas gives Python ints for 81 digits).
         let found = format!("int; {}", crate::error::NUMBERS_HINT);
-        return Err(InputError::WrongType { at: crate::error::Located { board: None, name: None, place: Place::Board }, expected: BOARD_EXPECTED, found });
+        return Err(InputError::WrongType {
+            at: crate::error::Located { board: None, name: None, place: Place::Board },
+            expected: BOARD_EXPECTED,
+            found,
+        });
     }
     if !is_sequence(board) {
         return Err(InputError::wrong_type(Place::Board, BOARD_EXPECTED, board));
@@ -137,7 +140,8 @@ fn row_values(r: usize, row: &Bound<'_, PyAny>) -> Result<[u8; SIDE], InputError
     }
     // Bytes-like rows are refused alike: a memoryview would otherwise be read as a sequence of
     // ints, so `memoryview(b"53..7....")` would be a row of 53s and 46s.
-    let bytes_like = row.is_instance_of::<PyBytes>() || row.is_instance_of::<PyByteArray>() || row.is_instance_of::<PyMemoryView>();
+    let bytes_like =
+        row.is_instance_of::<PyBytes>() || row.is_instance_of::<PyByteArray>() || row.is_instance_of::<PyMemoryView>();
     if bytes_like || !is_sequence(row) {
         return Err(InputError::wrong_type(Place::Row(r), ROW_EXPECTED, row));
     }
@@ -185,7 +189,6 @@ pub fn cell_value(place: Place, cell: &Bound<'_, PyAny>) -> Result<u8, InputErro
         }),
     }
 }
-
 
 fn int_value(place: Place, int: &Bound<'_, PyInt>) -> Result<u8, InputError> {
     match int.extract::<i64>() {

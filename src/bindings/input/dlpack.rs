@@ -13,9 +13,9 @@ use pyo3::exceptions::{PyBufferError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::bindings::exceptions::board_format_error;
 use crate::batch::strided::StridedInts;
 use crate::batch::{BatchError, BoardSource};
+use crate::bindings::exceptions::board_format_error;
 use crate::dlpack::{read_tensor, DlManagedTensor, DlManagedTensorVersioned, DlTensor, DlpackError, MAJOR_VERSION};
 use crate::error::Place;
 
@@ -214,4 +214,3 @@ impl Drop for Managed {
         });
     }
 }
-

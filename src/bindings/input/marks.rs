@@ -6,10 +6,10 @@ use numpy::{PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::bindings::input::arguments::type_name;
 use crate::grid::{CELLS, SIDE};
 use crate::steps::geometry::cell_name;
 use crate::steps::MarksError;
-use crate::bindings::input::arguments::type_name;
 
 const EXPECTED: &str = "9 rows of 9 sets of digits 1-9, or a (9, 9) uint16 bitmask array";
 
@@ -18,7 +18,10 @@ pub fn read_marks(marks: &Bound<'_, PyAny>) -> PyResult<[u16; CELLS]> {
     let mut out = [0u16; CELLS];
     if let Ok(array) = marks.extract::<PyReadonlyArray2<'_, u16>>() {
         if array.shape() != [SIDE, SIDE] {
-            return Err(PyValueError::new_err(format!("candidates: expected {EXPECTED}, got an array of shape {:?}", array.shape())));
+            return Err(PyValueError::new_err(format!(
+                "candidates: expected {EXPECTED}, got an array of shape {:?}",
+                array.shape()
+            )));
         }
         let view = array.as_array();
         for ((r, c), &mask) in view.indexed_iter() {
@@ -30,7 +33,10 @@ pub fn read_marks(marks: &Bound<'_, PyAny>) -> PyResult<[u16; CELLS]> {
     }
     if marks.hasattr("dtype")? {
         let dtype = marks.getattr("dtype").and_then(|dtype| dtype.str()).map(|name| name.to_string()).unwrap_or_default();
-        return Err(PyTypeError::new_err(format!("candidates: expected {EXPECTED}, got an array of dtype {}", crate::error::shorten(&dtype))));
+        return Err(PyTypeError::new_err(format!(
+            "candidates: expected {EXPECTED}, got an array of dtype {}",
+            crate::error::shorten(&dtype)
+        )));
     }
     if marks.is_instance_of::<pyo3::types::PyString>() || marks.is_instance_of::<pyo3::types::PyBytes>() {
         return Err(PyTypeError::new_err(format!("candidates: expected {EXPECTED}, got {}", type_name(marks))));
@@ -78,7 +84,6 @@ fn sequence<'py>(object: &Bound<'py, PyAny>, place: &str) -> PyResult<Vec<Bound<
     (0..length).map(|i| object.get_item(i)).collect()
 }
 
-
 /// The message for marks a filled cell rules out.
 pub fn marks_error(error: MarksError) -> PyErr {
     match error {
@@ -90,9 +95,8 @@ pub fn marks_error(error: MarksError) -> PyErr {
         MarksError::Filled { cell, value } => {
             PyValueError::new_err(format!("candidates for {} must be empty: the cell holds {value}", cell_name(cell)))
         }
-        MarksError::Bits { cell, mask } => PyValueError::new_err(format!(
-            "candidates for {}: bitmask {mask} has bits above bit 8 (digit 9)",
-            cell_name(cell)
-        )),
+        MarksError::Bits { cell, mask } => {
+            PyValueError::new_err(format!("candidates for {}: bitmask {mask} has bits above bit 8 (digit 9)", cell_name(cell)))
+        }
     }
 }

@@ -7,8 +7,8 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use crate::bindings::exceptions::InputError;
 use crate::batch::{BatchError, BoardSource};
+use crate::bindings::exceptions::InputError;
 use crate::grid::CELLS;
 
 /// The board's 81 values, or `None` when `board` offers neither DLPack nor an Arrow export

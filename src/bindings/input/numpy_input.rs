@@ -16,10 +16,10 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 
-use crate::bindings::exceptions::InputError;
 use crate::batch::fixed_text::{Chars, FixedText};
 use crate::batch::strided::{IntType, StridedInts};
 use crate::batch::BatchError;
+use crate::bindings::exceptions::InputError;
 use crate::error::{Located, Place};
 use crate::grid::CELLS;
 
@@ -115,11 +115,7 @@ pub fn object_item<'py>(array: &Bound<'py, PyUntypedArray>, index: usize) -> Opt
 /// The cells of an integer array's elements.
 fn int_type(array: &Bound<'_, PyUntypedArray>) -> IntType {
     let dtype = array.dtype();
-    IntType {
-        bytes: dtype.itemsize(),
-        signed: dtype.kind() == b'i',
-        swapped: dtype.is_native_byteorder() == Some(false),
-    }
+    IntType { bytes: dtype.itemsize(), signed: dtype.kind() == b'i', swapped: dtype.is_native_byteorder() == Some(false) }
 }
 
 /// An integer array as a batch of shape (N, 9, 9) or (N, 81).

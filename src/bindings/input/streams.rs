@@ -12,8 +12,8 @@ use pyo3::exceptions::{PyBrokenPipeError, PyKeyboardInterrupt};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::cli::Interrupt;
 use crate::bounds::Known;
+use crate::cli::Interrupt;
 
 /// The `io::Error` the core sees for a Python exception: a broken pipe stays one, and a
 /// KeyboardInterrupt (Ctrl-C during a blocking read or write) stops the command as Ctrl-C does.

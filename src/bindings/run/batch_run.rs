@@ -14,13 +14,13 @@
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 
+use crate::batch::source::try_filled;
+use crate::batch::{self, BatchError, BoardSource, Check, Cost, Failure, Stop, TextOp, Values};
 use crate::bindings::input::arguments::out_of_memory;
 use crate::bindings::input::boards::{batch_error, Boards, Form};
 use crate::bindings::run::interrupt::Interrupt;
-use crate::batch::source::try_filled;
-use crate::batch::{self, BatchError, BoardSource, Check, Cost, Failure, Stop, TextOp, Values};
-use crate::grid::CELLS;
 use crate::bounds::Known;
+use crate::grid::CELLS;
 
 /// Boards read from Python objects per step: about 330 KB of values per argument.
 const OBJECT_CHUNK: usize = 4096;
@@ -123,7 +123,14 @@ enum Driver<'a, T> {
 }
 
 /// The body of them all: `op(first, values, out, stop)`.
-fn run_batch_with<T, Op>(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize, cost: Cost, driver: Driver<'_, T>, op: Op) -> PyResult<Vec<T>>
+fn run_batch_with<T, Op>(
+    py: Python<'_>,
+    inputs: &mut [Boards<'_>],
+    threads: usize,
+    cost: Cost,
+    driver: Driver<'_, T>,
+    op: Op,
+) -> PyResult<Vec<T>>
 where
     T: Send + Clone + Default,
     Op: Fn(usize, &[&[u8]], &mut [T], Stop<'_>) -> bool + Sync,

@@ -19,9 +19,9 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
+use super::deadline::Deadline;
 use crate::batch::Stop;
 use crate::solve::Stopped;
-use super::deadline::Deadline;
 
 /// How often the calling thread asks Python for pending signals.
 const CHECK_EVERY: Duration = Duration::from_millis(5);
@@ -92,7 +92,11 @@ impl Interrupt {
 
 /// Runs `work` with the GIL released and Ctrl-C heard: `work` asks the call's one stop, from
 /// any of its threads (see [`Interrupt::answer`]).
-pub fn interruptible<T: Send>(py: Python<'_>, what: &str, work: impl FnOnce(Stop<'_>) -> Result<T, Stopped> + Send) -> PyResult<T> {
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    work: impl FnOnce(Stop<'_>) -> Result<T, Stopped> + Send,
+) -> PyResult<T> {
     interruptible_until(py, what, &Deadline::NONE, work)
 }
 

@@ -105,7 +105,11 @@ fn shown(rate: f64) -> String {
     }
     let rounded = (rate * 1000.0).round() / 1000.0;
     let text = rounded.to_string();
-    if text.contains('.') { text } else { format!("{text}.0") }
+    if text.contains('.') {
+        text
+    } else {
+        format!("{text}.0")
+    }
 }
 
 #[pymethods]

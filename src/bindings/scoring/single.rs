@@ -5,16 +5,16 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::batch::{self, source::try_zeroed_vec, BoardSource, Check, Cost};
 use crate::bindings::input::arguments::{out_of_memory, thread_count};
-use crate::bindings::run::batch_run::{native_source, run_batch, run_batch_raw, run_detached};
 use crate::bindings::input::boards::{read_boards, Boards};
-use crate::bindings::scoring::scores::{ScoreVectors, SolutionScores};
 use crate::bindings::input::cells;
 use crate::bindings::input::numpy_input;
-use crate::batch::{self, source::try_zeroed_vec, BoardSource, Check, Cost};
+use crate::bindings::run::batch_run::{native_source, run_batch, run_batch_raw, run_detached};
+use crate::bindings::scoring::scores::{ScoreVectors, SolutionScores};
+use crate::bounds::Known;
 use crate::grid::CELLS;
 use crate::score;
-use crate::bounds::Known;
 
 // True when `answer` solves `puzzle`: complete, no repeat, every given kept.
 #[doc = stub_doc!("is_solution")]
@@ -54,7 +54,8 @@ pub fn is_solution_many<'py>(
 fn check_references(py: Python<'_>, inputs: &mut [Boards<'_>], threads: usize) -> PyResult<()> {
     // Puzzles and solutions side by side, scored as if the solutions were answers.
     inputs.swap(1, 2);
-    let scores = run_batch(py, inputs.get_mut(..2).known(), threads, Cost::Light, |values, out, _| score::score_chunk(values, out));
+    let scores =
+        run_batch(py, inputs.get_mut(..2).known(), threads, Cost::Light, |values, out, _| score::score_chunk(values, out));
     inputs.swap(1, 2);
     inputs.iter_mut().for_each(Boards::rewind);
     let scores = scores?;
@@ -135,4 +136,3 @@ pub fn score_solutions<'py>(
     }
     SolutionScores::new(py, vectors)
 }
-

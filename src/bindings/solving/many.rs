@@ -4,11 +4,11 @@
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
+use crate::batch::{Cost, Stop};
 use crate::bindings::input::arguments::{flag_value, limit_value, thread_count, Limit};
-use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::input::numpy_input;
-use crate::batch::{Cost, Stop};
+use crate::bindings::run::batch_run::run_batch;
 use crate::grid::{Grid, CELLS};
 use crate::solve;
 
@@ -29,7 +29,11 @@ impl Default for Row {
 #[doc = stub_doc!("solve_many")]
 #[pyfunction]
 #[pyo3(signature = (boards, /, *, threads = None, as_text = None), text_signature = "(boards, /, *, threads=None, as_text=False)")]
-pub fn solve_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>, as_text: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+pub fn solve_many<'py>(
+    boards: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+    as_text: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let py = boards.py();
     let as_text = flag_value(as_text, "as_text")?;
     numpy_input::require_numpy(py)?;

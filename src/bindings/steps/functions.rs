@@ -7,17 +7,17 @@ use pyo3::prelude::*;
 use pyo3::types::{PyFrozenSet, PyList, PyString};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::batch::Cost;
 use crate::bindings::canonical::memory_error;
 use crate::bindings::input::arguments::{thread_count, type_name};
-use crate::bindings::run::batch_run::run_batch;
 use crate::bindings::input::boards::read_boards;
+use crate::bindings::input::cells;
+use crate::bindings::input::numpy_input;
+use crate::bindings::run::batch_run::run_batch;
+use crate::bindings::run::interrupt::interruptible;
 use crate::bindings::steps::grades::{Grades, Row};
 use crate::bindings::steps::pencil;
-use crate::bindings::input::cells;
-use crate::bindings::run::interrupt::interruptible;
-use crate::bindings::input::numpy_input;
 use crate::bindings::steps::values::{PyGrade, PySolvePath, PyStep};
-use crate::batch::Cost;
 use crate::canonical::{OutOfMemory, Searcher};
 use crate::check::is_valid;
 use crate::grid::{Grid, CELLS, SIDE};
@@ -51,7 +51,10 @@ pub fn marks_list<'py>(py: Python<'py>, pencil: &Pencil) -> PyResult<Bound<'py, 
 #[doc = stub_doc!("candidates_many")]
 #[pyfunction]
 #[pyo3(signature = (boards, /, *, threads = None))]
-pub fn candidates_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyArray3<u16>>> {
+pub fn candidates_many<'py>(
+    boards: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray3<u16>>> {
     let py = boards.py();
     numpy_input::require_numpy(py)?;
     let threads = thread_count(threads)?;
@@ -110,13 +113,16 @@ pub fn solve_steps(board: &Bound<'_, PyAny>, techniques: Option<&Bound<'_, PyAny
 pub fn grade(board: &Bound<'_, PyAny>) -> PyResult<PyGrade> {
     let grid = cells::grid_from_object(board)?;
     let maps = steps::fixed_maps();
-    let graded = interruptible(board.py(), "grading", |stop| match steps::grade(&grid, &maps, &mut Searcher::new(), &mut || stop()) {
-        Ok(grade) => Ok(Ok(grade)),
-        Err(GradeError::NoSolution) => Ok(Err(PyValueError::new_err("the board has no solution: grade needs exactly one"))),
-        Err(GradeError::Several) => Ok(Err(PyValueError::new_err("the board has more than one solution: grade needs exactly one"))),
-        Err(GradeError::OutOfMemory) => Ok(Err(memory_error(OutOfMemory))),
-        Err(GradeError::Stopped) => Err(Stopped),
-    })?;
+    let graded =
+        interruptible(board.py(), "grading", |stop| match steps::grade(&grid, &maps, &mut Searcher::new(), &mut || stop()) {
+            Ok(grade) => Ok(Ok(grade)),
+            Err(GradeError::NoSolution) => Ok(Err(PyValueError::new_err("the board has no solution: grade needs exactly one"))),
+            Err(GradeError::Several) => {
+                Ok(Err(PyValueError::new_err("the board has more than one solution: grade needs exactly one")))
+            }
+            Err(GradeError::OutOfMemory) => Ok(Err(memory_error(OutOfMemory))),
+            Err(GradeError::Stopped) => Err(Stopped),
+        })?;
     graded.map(PyGrade::new)
 }
 
@@ -154,7 +160,9 @@ pub fn grade_many<'py>(boards: &Bound<'py, PyAny>, threads: Option<&Bound<'py, P
 fn rule_abiding(board: &Bound<'_, PyAny>) -> PyResult<Grid> {
     let grid = cells::grid_from_object(board)?;
     if !is_valid(&grid) {
-        return Err(PyValueError::new_err("the board breaks the rule (a digit repeats in a row, column or box): see conflicts()"));
+        return Err(PyValueError::new_err(
+            "the board breaks the rule (a digit repeats in a row, column or box): see conflicts()",
+        ));
     }
     Ok(grid)
 }
@@ -166,14 +174,21 @@ pub(crate) fn allowed_techniques(techniques: Option<&Bound<'_, PyAny>>) -> PyRes
         return Err(PyTypeError::new_err("techniques: expected an iterable of technique names, got a str (wrap it in a list)"));
     }
     let names = techniques.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!("techniques: expected an iterable of technique names or None, got {}", type_name(techniques)))
+        PyTypeError::new_err(format!(
+            "techniques: expected an iterable of technique names or None, got {}",
+            type_name(techniques)
+        ))
     })?;
     let mut allowed = 0;
     for name in names {
         let name = name?;
-        let text: String = name.extract().map_err(|_| PyTypeError::new_err(format!("techniques: expected names from TECHNIQUES, got {}", name.repr().map(|r| r.to_string()).unwrap_or_default())))?;
-        let technique = Technique::from_name(&text)
-            .ok_or_else(|| {
+        let text: String = name.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "techniques: expected names from TECHNIQUES, got {}",
+                name.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })?;
+        let technique = Technique::from_name(&text).ok_or_else(|| {
             let shown = name.repr().map(|r| r.to_string()).unwrap_or_default();
             PyValueError::new_err(format!("techniques: unknown technique {shown}; see TECHNIQUES"))
         })?;

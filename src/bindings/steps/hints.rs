@@ -22,7 +22,11 @@ fn mistakes_error(error: MistakesError, who: &str) -> PyErr {
 #[doc = stub_doc!("mistakes")]
 #[pyfunction]
 #[pyo3(signature = (puzzle, board, /, *, candidates = None))]
-pub fn mistakes(puzzle: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>, candidates: Option<&Bound<'_, PyAny>>) -> PyResult<PyMistakes> {
+pub fn mistakes(
+    puzzle: &Bound<'_, PyAny>,
+    board: &Bound<'_, PyAny>,
+    candidates: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyMistakes> {
     let (puzzle_grid, board_grid) = (grid_from_object(puzzle)?, grid_from_object(board)?);
     let marks = candidates.map(read_marks).transpose()?;
     let found = puzzle.py().detach(|| core::mistakes(&puzzle_grid, &board_grid, marks.as_ref()));

@@ -101,7 +101,9 @@ impl PyStep {
     #[getter]
     fn nodes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let nodes = self.step()?.chain.as_deref().map_or(&[][..], |chain| &chain.nodes[..]);
-        let cells = |node: &crate::steps::Node| PyTuple::new(py, crate::steps::geometry::members(node.cells).map(|c| (c / SIDE, c % SIDE)).collect::<Vec<_>>());
+        let cells = |node: &crate::steps::Node| {
+            PyTuple::new(py, crate::steps::geometry::members(node.cells).map(|c| (c / SIDE, c % SIDE)).collect::<Vec<_>>())
+        };
         PyTuple::new(py, nodes.iter().map(|node| Ok((cells(node)?, node.digit))).collect::<PyResult<Vec<_>>>()?)
     }
 
@@ -191,7 +193,11 @@ impl PySolvePath {
     #[doc = stub_doc!("SolvePath.stopped")]
     #[getter]
     fn stopped(&self) -> &'static str {
-        if self.solved { "solved" } else { "stuck" }
+        if self.solved {
+            "solved"
+        } else {
+            "stuck"
+        }
     }
 
     #[doc = stub_doc!("SolvePath.board")]
@@ -302,5 +308,9 @@ impl PyGrade {
 /// A float as Python's `repr` writes the ones we make (eighths): `2.0`, `12.375`.
 fn python_float(value: f64) -> String {
     let text = value.to_string();
-    if text.contains('.') || text.contains('e') || text.contains("inf") || text.contains("NaN") { text } else { format!("{text}.0") }
+    if text.contains('.') || text.contains('e') || text.contains("inf") || text.contains("NaN") {
+        text
+    } else {
+        format!("{text}.0")
+    }
 }

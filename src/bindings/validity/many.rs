@@ -3,11 +3,11 @@
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 
+use crate::batch::{self, Cost};
 use crate::bindings::input::arguments::thread_count;
-use crate::bindings::run::batch_run::run_batch_raw_with_text;
 use crate::bindings::input::boards::read_boards;
 use crate::bindings::input::numpy_input;
-use crate::batch::{self, Cost};
+use crate::bindings::run::batch_run::run_batch_raw_with_text;
 
 #[doc = stub_doc!("is_valid_many")]
 #[pyfunction]

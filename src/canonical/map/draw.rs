@@ -9,8 +9,8 @@
 //! digits read in those radices), and the last low half is the low half of `w * N`.
 
 use super::{Map, PERMS3};
-use crate::grid::SIDE;
 use crate::bounds::Known;
+use crate::grid::SIDE;
 
 /// The orders of the nine lines of one direction: 6 for the groups times 6^3 within them.
 const LINE_ORDERS: usize = 1296;
@@ -41,12 +41,7 @@ pub(super) fn digits(word: u64) -> Option<[u32; DIGITS]> {
         (product >> 64) as u32
     }
     let mut low = word;
-    let digits = [
-        step(&mut low, RADICES[0]),
-        step(&mut low, RADICES[1]),
-        step(&mut low, RADICES[2]),
-        step(&mut low, RADICES[3]),
-    ];
+    let digits = [step(&mut low, RADICES[0]), step(&mut low, RADICES[1]), step(&mut low, RADICES[2]), step(&mut low, RADICES[3])];
     (low >= THRESHOLD).then_some(digits)
 }
 

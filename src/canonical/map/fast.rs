@@ -85,7 +85,8 @@ pub(super) mod vbmi {
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     fn sources(rows: __m512i, cols: __m512i, row_of: &[u8; 64], col_of: &[u8; 64], transpose: bool) -> __m512i {
         // SAFETY: both tables are 64 bytes; loadu has no alignment needs.
-        let (row_of, col_of) = unsafe { (_mm512_loadu_si512(row_of.as_ptr().cast()), _mm512_loadu_si512(col_of.as_ptr().cast())) };
+        let (row_of, col_of) =
+            unsafe { (_mm512_loadu_si512(row_of.as_ptr().cast()), _mm512_loadu_si512(col_of.as_ptr().cast())) };
         let (row, col) = (_mm512_permutex2var_epi8(rows, row_of, cols), _mm512_permutex2var_epi8(rows, col_of, cols));
         // The transposed source's cell (row, col) is the source's (col, row).
         if transpose {
@@ -120,7 +121,9 @@ pub(super) mod vbmi {
         for (cells, out) in cells.into_iter().zip(outs) {
             // SAFETY: `cells` is 81 bytes: 64 from its start, and the masked load reads only
             // the 17 from byte 64 (masked-off bytes are never touched, so cannot fault).
-            let (first, rest) = unsafe { (_mm512_loadu_si512(cells.as_ptr().cast()), _mm512_maskz_loadu_epi8(TAIL, cells.as_ptr().add(64).cast())) };
+            let (first, rest) = unsafe {
+                (_mm512_loadu_si512(cells.as_ptr().cast()), _mm512_maskz_loadu_epi8(TAIL, cells.as_ptr().add(64).cast()))
+            };
             // Indexes below 128 pick from the 128 bytes `first` then `rest`: every source cell.
             let relabel = |v: __m512i| _mm512_mask_permutexvar_epi8(v, _mm512_cmplt_epu8_mask(v, digits), v, table);
             let image_low = relabel(_mm512_permutex2var_epi8(first, low, rest));

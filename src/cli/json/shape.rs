@@ -11,7 +11,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize as _;
 
-use super::values::{board_of_rows, cell_of_int, cell_of_text, number_error, flat_board, row_of_text, Value};
+use super::values::{board_of_rows, cell_of_int, cell_of_text, flat_board, number_error, row_of_text, Value};
 use super::Context;
 use crate::cli::position::Position;
 use crate::cli::{BoardCells, Origin};

@@ -1,12 +1,11 @@
 //! The JSON reader on every board form, its places and indexes, and its errors.
 
 use super::read_json;
-use crate::symbols::cells_from_symbols;
 use crate::cli::{BoardCells, Failure, Origin};
 use crate::grid::CELLS;
+use crate::symbols::cells_from_symbols;
 
-const SEED: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SEED: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 /// The seed as classic JSON: a list of 9 lists of 9 one-character strings.
 fn classic(line: &str) -> String {
@@ -88,7 +87,10 @@ fn errors_point_at_the_wrong_value() {
     let short_row = classic(SEED).replacen("\"5\",", "", 1);
     assert_eq!(boards(&short_row), Err("line 1, column 34: expected 9 cells, got 8".into()));
     let flat = format!("[\n  \"{}x\"\n]", &SEED[..80]);
-    assert_eq!(boards(&flat), Err("line 2, column 84: boards[0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into()));
+    assert_eq!(
+        boards(&flat),
+        Err("line 2, column 84: boards[0]: expected a digit '1'-'9' or an empty cell '.', '0' or '_', got 'x'".into())
+    );
     assert_eq!(boards("{\"a\": 1}"), Err("line 1, column 1: expected a board or a list of boards, got an object".into()));
     assert_eq!(boards("[1, 2]"), Err("line 1, column 2: expected a board or a row, got 1".into()));
     assert_eq!(boards("[[1, 2]]"), Err("line 1, column 7: expected 9 cells, got 2".into()));
@@ -143,10 +145,7 @@ fn boards_of_a_list_carry_their_index_and_errors_name_it() {
     let bad_first = format!("[{}]", classic(SEED).replacen("\"3\"", "10", 1));
     assert_eq!(boards(&bad_first), Err("line 1, column 8: boards[0]: expected a value 0-9, got 10".into()));
     let syntax = format!("[\"{SEED}\", [\"123456789\" \"2\"]]");
-    assert_eq!(
-        boards(&syntax),
-        Err(format!("line 1, column {}: boards[1]: invalid JSON: expected `,` or `]`", SEED.len() + 19))
-    );
+    assert_eq!(boards(&syntax), Err(format!("line 1, column {}: boards[1]: invalid JSON: expected `,` or `]`", SEED.len() + 19)));
 }
 
 #[test]

@@ -5,12 +5,12 @@
 use serde::de;
 
 use super::Context;
-use crate::symbols::{cells_from_symbols, diagnose_cells, EXPECTED_SYMBOL, TEXT_SYMBOL_VALUE};
 use crate::cli::position::Position;
 use crate::cli::BoardCells;
 use crate::error::shorten;
 use crate::grid::{CELLS, SIDE};
 use crate::parse::NOT_A_SYMBOL;
+use crate::symbols::{cells_from_symbols, diagnose_cells, EXPECTED_SYMBOL, TEXT_SYMBOL_VALUE};
 
 /// A board from the nine row values of a list.
 pub fn board_of_rows(rows: &[Value; SIDE]) -> BoardCells {
@@ -69,12 +69,7 @@ pub fn cell_of_int<E: de::Error>(context: &Context<'_, '_>, start: Position, val
 
 /// The error for a number serde_json read as a float, `text` as written: an integer too big
 /// for 64 bits is out of range like any other; a fraction is not a cell at all (`not_a_cell`).
-pub fn number_error<E: de::Error>(
-    context: &Context<'_, '_>,
-    start: Position,
-    text: &str,
-    not_a_cell: impl FnOnce() -> E,
-) -> E {
+pub fn number_error<E: de::Error>(context: &Context<'_, '_>, start: Position, text: &str, not_a_cell: impl FnOnce() -> E) -> E {
     let digits = text.strip_prefix('-').unwrap_or(text).trim_end_matches('…');
     if !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit()) {
         return context.fail(start, format!("expected a value 0-9, got {text}"));

@@ -2,9 +2,12 @@
 //! every band and stack, counted across digits.
 
 use super::{Candidates, ConfigurationGuess, Contradiction, Dirty};
-use crate::solve::kernel::Kernel;
 use crate::grid::SIDE;
-use crate::solve::tables::{columns, occupied_columns, CONFIGURATIONS_LEFT, CONFIGURATION_CORE, CONFIGURATION_COUNT, CONFIGURATIONS, OPEN_CONFIGURATIONS, TRIAD_CELLS};
+use crate::solve::kernel::Kernel;
+use crate::solve::tables::{
+    columns, occupied_columns, CONFIGURATIONS, CONFIGURATIONS_LEFT, CONFIGURATION_CORE, CONFIGURATION_COUNT, OPEN_CONFIGURATIONS,
+    TRIAD_CELLS,
+};
 
 impl Candidates {
     /// The band and digit to guess a configuration of: in the band with the fewest
@@ -25,7 +28,11 @@ impl Candidates {
     /// [`Dirty`]). Counting uses them (fewer guesses and instructions); `solve` does not, so
     /// that the solution it returns for a board with several stays the one it always was.
     #[inline(always)]
-    pub fn configuration_guess_or_deduce(&mut self, kernel: impl Kernel, deduce: bool) -> Result<(ConfigurationGuess, Dirty), Contradiction> {
+    pub fn configuration_guess_or_deduce(
+        &mut self,
+        kernel: impl Kernel,
+        deduce: bool,
+    ) -> Result<(ConfigurationGuess, Dirty), Contradiction> {
         if deduce {
             self.guess_or_deduce::<6>(kernel)
         } else {
