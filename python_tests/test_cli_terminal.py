@@ -150,22 +150,13 @@ def test_ctrl_c_at_a_terminal_clears_the_bar_and_exits_130(tmp_path: Path) -> No
     command = [sys.executable, "-c", "import sys, valid_sudoku; sys.exit(valid_sudoku.main())"]
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=follower)
     os.close(follower)
-    assert proc.stdin is not None and proc.stdout is not None
-    # The bar shows once the work has run a second, at a look every 16 Ki boards.
-    boards = f"{SEED}\n".encode() * 16384
-    proc.stdin.write(boards)
-    proc.stdin.flush()
-    time.sleep(1.2)
-    proc.stdin.write(boards)
-    proc.stdin.flush()
-    terminal = read_until(leader, b"32768 boards")
-    assert b"32768 boards" in terminal, terminal
+    terminal = feed_until_the_bar_shows(proc, leader)
     proc.send_signal(signal.SIGINT)
     code = proc.wait(timeout=60)
     terminal += read_until(leader, None)
     os.close(leader)
     assert code == 130
-    assert proc.stdout.read() == b""
+    assert proc.stdout is not None and proc.stdout.read() == b""
     # The last thing on the terminal: the bar's line cleared, then the one short line.
     after_bar = terminal[terminal.rindex(b"32768 boards") :]
     assert after_bar.endswith(b"\r\x1b[2K" + INTERRUPTED.replace("\n", "\r\n").encode()), after_bar
@@ -178,6 +169,22 @@ def test_ctrl_c_at_a_terminal_clears_the_bar_and_exits_130(tmp_path: Path) -> No
 
 
 COLUMNS = 60
+
+
+def feed_until_the_bar_shows(proc: subprocess.Popen[bytes], leader: int) -> bytes:
+    """Feeds the command boards on stdin (a pipe it keeps waiting on) until its bar shows on
+    the terminal; returns what the terminal showed."""
+    assert proc.stdin is not None and proc.stdout is not None
+    # The bar shows once the work has run a second, at a look every 16 Ki boards.
+    boards = f"{SEED}\n".encode() * 16384
+    proc.stdin.write(boards)
+    proc.stdin.flush()
+    time.sleep(1.2)
+    proc.stdin.write(boards)
+    proc.stdin.flush()
+    terminal = read_until(leader, b"32768 boards")
+    assert b"32768 boards" in terminal, terminal
+    return terminal
 
 
 def read_until(fd: int, wanted: bytes | None, timeout: float = 60) -> bytes:
@@ -243,15 +250,7 @@ def test_ctrl_c_typed_at_a_terminal_leaves_no_bar_on_screen(columns: int) -> Non
     # terminal emulator (pyte) of the same width.
     pytest.importorskip("pyte")
     proc, leader = at_a_terminal([], columns)
-    assert proc.stdin is not None and proc.stdout is not None
-    boards = f"{SEED}\n".encode() * 16384
-    proc.stdin.write(boards)
-    proc.stdin.flush()
-    time.sleep(1.2)
-    proc.stdin.write(boards)
-    proc.stdin.flush()
-    terminal = read_until(leader, b"32768 boards")
-    assert b"32768 boards" in terminal, terminal
+    terminal = feed_until_the_bar_shows(proc, leader)
     os.write(leader, b"\x03")  # Ctrl-C, typed
     code = proc.wait(timeout=60)
     terminal += read_until(leader, None)
