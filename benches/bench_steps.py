@@ -17,7 +17,6 @@ counts as solved by logic when no step is a guess (technique "None").
 from __future__ import annotations
 
 import argparse
-import csv
 import platform
 import sys
 import time
@@ -30,14 +29,9 @@ import pandas as pd  # noqa: E402
 
 import valid_sudoku  # noqa: E402
 from machine import cores, cpu_model  # noqa: E402
-from puzzles import DATA_DIR, KAGGLE_FILE, data_available, puzzle_lines  # noqa: E402
+from puzzles import data_available, kaggle_rows, puzzle_lines  # noqa: E402
 from peers import rustoku  # noqa: E402
 from timing import per_puzzle_us  # noqa: E402
-
-
-def kaggle_rows(count: int) -> list[dict[str, str]]:
-    with (DATA_DIR / KAGGLE_FILE).open(newline="") as handle:
-        return list(csv.DictReader(handle))[:count]
 
 
 def rustoku_solved(puzzle: str) -> bool:

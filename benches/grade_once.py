@@ -11,14 +11,13 @@ sudoku-top95 four times over. Compare two builds by the inclusive count of
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
 
 import valid_sudoku  # noqa: E402
-from puzzles import DATA_DIR, KAGGLE_FILE, data_available, puzzle_lines  # noqa: E402
+from puzzles import data_available, kaggle_rows, puzzle_lines  # noqa: E402
 
 
 def main() -> int:
@@ -27,8 +26,7 @@ def main() -> int:
         print("no ../shared/data next to this checkout: nothing to measure")
         return 0
     if which == "kaggle":
-        with (DATA_DIR / KAGGLE_FILE).open(newline="") as handle:
-            boards = [row["puzzle"] for row in csv.DictReader(handle)][:1200]
+        boards = [row["puzzle"] for row in kaggle_rows(1200)]
     else:
         boards = (puzzle_lines("norvig/sudoku-top95.txt") or []) * 4
     valid_sudoku.grade_many(boards, threads=1)

@@ -31,6 +31,9 @@ LINE_FILES = (
 )
 TDOKU_FILE = "tdoku/test_puzzles.txt"
 KAGGLE_FILE = "kaggle/puzzles-solutions-sample.csv"
+# Puzzles with their Sudoku Explainer ratings (er, ep, ed): a reference for grading, not one
+# more set of boards (the boards come from the files above).
+SE_FILE = "se/serate-ratings.tsv"
 
 
 def data_available() -> bool:
@@ -58,6 +61,20 @@ def puzzle_lines(name: str) -> list[str]:
         else:
             boards.append(line[:81])
     return boards
+
+
+def kaggle_rows(count: int | None = None) -> list[dict[str, str]]:
+    """The Kaggle sample's rows (puzzle, solution, clues, difficulty, difficulty_range), the
+    first `count` of them when given; the file is sorted by difficulty, easiest first."""
+    with (DATA_DIR / KAGGLE_FILE).open(newline="") as handle:
+        return list(csv.DictReader(handle))[:count]
+
+
+def se_rows() -> list[dict[str, str]]:
+    """The rated puzzles' rows (puzzle, er, ep, ed, serate_s, source), skipping '#' lines."""
+    with (DATA_DIR / SE_FILE).open(newline="") as handle:
+        lines = [line for line in handle if line.strip() and not line.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t"))
 
 
 def all_puzzle_files() -> list[str]:
