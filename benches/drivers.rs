@@ -1,7 +1,7 @@
 //! Runs the core's measuring drivers (src/drivers.rs) by name:
 //!
 //!     cargo bench --features drivers --bench drivers -- --list
-//!     cargo bench --features drivers --bench drivers -- steps_throughput guessing_share
+//!     cargo bench --features drivers --bench drivers -- steps_throughput forcing_share
 //!
 //! Each prints what it measured; under `valgrind --tool=callgrind` the instruction count is
 //! the stable measure. (cargo passes `--bench` to every bench target: it is skipped.)

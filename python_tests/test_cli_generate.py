@@ -55,7 +55,7 @@ def test_options_and_solutions(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         (["--clues", "16"], "error: clues=16: no Sudoku puzzle with fewer than 17 clues has a unique solution (McGuire, Tugemann and Civario, 2012)\n"),
         (["--clues", "20"], "error: clues=20: the generator makes puzzles with at least 22 clues; fewer take too long to find\n"),
         (["--symmetry", "twirl"], "error: --symmetry: expected one of 'none', 'rot180', 'rot90', 'diagonal', 'antidiagonal', 'horizontal', 'vertical', got 'twirl'\n"),
-        (["--difficulty", "easiest"], "error: --difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing', got 'easiest'\n"),
+        (["--difficulty", "easiest"], "error: --difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'forcing', 'nested', got 'easiest'\n"),
     ],
 )
 def test_refused_requests(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

@@ -97,3 +97,14 @@ def test_board_format_error_line_and_column_are_lineno_and_colno() -> None:
 def test_old_names_are_not_exported() -> None:
     for old in ("random_grids", "random_isomorphs_many"):
         assert hasattr(valid_sudoku, old) and old not in valid_sudoku.__all__
+
+
+def test_difficulty_guessing_is_forcing() -> None:
+    # Logic finishes every puzzle now, so the level of puzzles it could not is gone; the
+    # puzzles that were "guessing" are those that need forcing chains or nets.
+    puzzle, message = warned(lambda: valid_sudoku.generate(difficulty="guessing", seed=4))
+    assert message == "difficulty='guessing' is deprecated: logic now finishes every puzzle; use difficulty='forcing'"
+    assert puzzle == valid_sudoku.generate(difficulty="forcing", seed=4)
+    assert valid_sudoku.grade(puzzle).level == "forcing"
+    many, _ = warned(lambda: generate_many(3, difficulty="guessing", seed=4, threads=2))
+    assert (many == generate_many(3, difficulty="forcing", seed=4)).all()

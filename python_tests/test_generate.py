@@ -238,7 +238,7 @@ ERRORS: list[tuple[dict[str, Any], type[Exception], str]] = [
     (
         {"difficulty": "easiest"},
         ValueError,
-        "difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing' or None, got 'easiest'",
+        "difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'forcing', 'nested' or None, got 'easiest'",
     ),
     # The value given is echoed, never a clamped one.
     ({"clues": 10**30}, ValueError, "clues=10000000000000000000… (31 digits): a board has only 81 cells"),
@@ -255,9 +255,14 @@ ERRORS: list[tuple[dict[str, Any], type[Exception], str]] = [
         "clues=80 with difficulty='medium': a puzzle with at most one blank cell is always easy (a naked single fills it)",
     ),
     (
-        {"clues": 81, "difficulty": "guessing"},
+        {"clues": 81, "difficulty": "forcing"},
         ValueError,
-        "clues=81 with difficulty='guessing': a puzzle with at most one blank cell is always easy (a naked single fills it)",
+        "clues=81 with difficulty='forcing': a puzzle with at most one blank cell is always easy (a naked single fills it)",
+    ),
+    (
+        {"difficulty": "nested"},
+        ValueError,
+        "difficulty='nested': random puzzles need nested forcing nets too rarely (none of 20,000 minimal ones) to make one in reasonable time",
     ),
     ({"difficulty": 1}, TypeError, "difficulty: expected a str or None, got int"),
     ({"clues": 2.5}, TypeError, "clues: expected an int or None, got float"),
@@ -388,8 +393,8 @@ def test_easy_puzzles_keep_only_givens_no_single_puts_back() -> None:
     assert all(valid_sudoku.grade(p).level == "easy" for p in sparse)
 
 
-def test_guessing_puzzles_are_minimal_with_givens_in_nearly_every_row_and_column() -> None:
-    puzzles = generate_many(60, difficulty="guessing", seed=9, threads=2)
+def test_forcing_puzzles_are_minimal_with_givens_in_nearly_every_row_and_column() -> None:
+    puzzles = generate_many(60, difficulty="forcing", seed=9, threads=2)
     givens = puzzles.reshape(-1, 9, 9) > 0
     lacking = (givens.sum(axis=2) == 0).any(axis=1) | (givens.sum(axis=1) == 0).any(axis=1)
     # A random removal order leaves a row or column without givens in about 30% of its
@@ -471,7 +476,7 @@ def test_bad_starts(start: Any, error: type[Exception], message: str) -> None:
 
 # A deadline: a request still searching at `timeout` seconds raises TimeoutError. This one
 # takes seconds (docs/generate.md), so with a limit of 10 ms it cannot have finished.
-SLOW: dict[str, Any] = {"difficulty": "guessing", "clues": 36, "seed": 1}
+SLOW: dict[str, Any] = {"difficulty": "forcing", "clues": 36, "seed": 1}
 
 
 def test_a_slow_request_times_out() -> None:

@@ -172,15 +172,15 @@ def test_solve_path_reads_one_line_per_step() -> None:
 def test_techniques_table_order_and_levels() -> None:
     table = valid_sudoku._TECHNIQUE_TABLE  # type: ignore[attr-defined]
     assert tuple(name for name, _, _, _, _ in table) == TECHNIQUES
-    assert TECHNIQUES[0] == "full house" and TECHNIQUES[-1] == "aic" and len(TECHNIQUES) == 29
-    assert LEVELS == ("easy", "medium", "hard", "expert", "extreme", "guessing")
+    assert TECHNIQUES[0] == "full house" and TECHNIQUES[-1] == "nested forcing net" and len(TECHNIQUES) == 32
+    assert LEVELS == ("easy", "medium", "hard", "expert", "extreme", "forcing", "nested")
     assert [LEVELS.index(level) for _, level, _, _, _ in table] == sorted(LEVELS.index(level) for _, level, _, _, _ in table)
     unique = {name for name, _, _, needs, _ in table if needs}
     # The names of sentences and cards are the identifiers as players capitalise them.
     assert all(title.lower() == name for name, _, _, _, title in table)
     assert {name: title for name, _, _, _, title in table if name in ("aic", "xy-wing", "bug+1", "2-string kite")} == {
         "aic": "AIC", "xy-wing": "XY-Wing", "bug+1": "BUG+1", "2-string kite": "2-String Kite"}
-    assert unique == {"unique rectangle type 1", "unique rectangle type 2", "bug+1"}
+    assert unique == {"unique rectangle type 1", "unique rectangle type 2", "bug+1", "nested forcing net"}
 
 
 def test_docs_table_is_the_techniques_table() -> None:

@@ -13,7 +13,7 @@ pub const DRIVERS: &[(&str, fn())] = &[
     ("steps_throughput", crate::steps::drivers::steps_throughput),
     ("paths_fingerprint", crate::steps::drivers::paths_fingerprint),
     ("generate_seeded_items", crate::generate::drivers::generate_seeded_items),
-    ("guessing_share", crate::generate::drivers::guessing_share),
+    ("forcing_share", crate::generate::drivers::forcing_share),
     ("canonical_throughput", crate::canonical::drivers::canonical_throughput),
     ("grid_throughput", crate::canonical::drivers::grid_throughput),
     ("isomorph_throughput", crate::canonical::drivers::isomorph_throughput),

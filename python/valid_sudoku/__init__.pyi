@@ -829,12 +829,13 @@ class Board:
 
 TECHNIQUES: Final[tuple[str, ...]]
 """The names of the techniques ``next_step`` knows, easiest first: the order it tries them
-in, from ``"full house"`` to ``"aic"``; docs/steps.md has the table with levels and weights.
+in, from ``"full house"`` to ``"nested forcing net"``; docs/steps.md has the table with levels and weights.
 """
 
 LEVELS: Final[tuple[str, ...]]
 """The difficulty ladder of ``grade``, easiest first: ``("easy", "medium", "hard",
-"expert", "extreme", "guessing")``."""
+"expert", "extreme", "forcing", "nested")``: ``"forcing"`` for forcing chains and nets,
+``"nested"`` for nested forcing nets, the top, which logic never needs to go past."""
 
 def candidates(board: _BoardLike, /) -> list[list[frozenset[int]]]:
     """The pencil marks of a board: for each empty cell, the digits that no filled cell in its
@@ -895,12 +896,29 @@ class Step:
         a tuple of ``(row, col)`` from 0, one cell for an ordinary node, several (in one
         row, column or box) for a group node, true when the digit is in one of them. The
         chain steps are simple colouring, the X-chain, XY-chain and AIC, the skyscraper,
-        2-string kite, empty rectangle, XY-Wing and W-Wing; ``()`` for other steps."""
+        2-string kite, empty rectangle, XY-Wing and W-Wing, and the forcing chains and nets,
+        whose nodes form a net (see ``parents``); ``()`` for other steps."""
     @property
     def links(self) -> tuple[str, ...]:
         """The links of the chain, ``"strong"`` (at least one of the two nodes holds) or
         ``"weak"`` (at most one does), one for each two nodes in a row of ``nodes``: link
-        ``i`` joins node ``i`` and node ``i + 1``. ``()`` for other steps."""
+        ``i`` joins node ``i`` and node ``i + 1``. In a forcing chain or net, link ``i`` is
+        the link into node ``i + 1`` from the nodes it follows (``parents[i + 1]``):
+        ``"strong"`` when the node is true as they stand (a digit placed), ``"weak"`` when
+        it is false (a candidate removed), and ``"strong"`` for the start of another branch
+        (one of the alternatives, at least one of which holds). ``()`` for other steps."""
+    @property
+    def parents(self) -> tuple[tuple[int, ...], ...]:
+        """For each node of ``nodes``, the indexes of the earlier nodes it follows from. In
+        a chain each node follows the one before (``((), (0,), (1,), ...)``). In a forcing
+        chain or net, a node that follows none starts a branch: the assumption, or one of
+        the candidates of a cell (or places of a digit in a unit) whose branches all reach
+        the step's conclusion; a digit placed follows the removals that left it the last
+        candidate of its cell or the last place in its unit, and a candidate removed
+        follows the digit placed that rules it out (in a nested net, a candidate that an
+        inner net rules out follows the branch's assumption). Walking from each node that
+        no other follows back along its parents gives every branch. ``()`` for other
+        steps."""
     def _asdict(self) -> dict[str, Any]:
         """The attributes as a dict, with the sentence under ``"text"``."""
     def _repr_html_(self) -> str:
@@ -929,7 +947,8 @@ class SolvePath:
     @property
     def stopped(self) -> Literal["solved", "stuck"]:
         """How the path stopped: ``"solved"`` (every cell filled) or ``"stuck"`` (no allowed
-        technique applies: the rest needs a guess or a technique left out)."""
+        technique applies: techniques were left out, or the board has more than one
+        solution; logic finishes every board with one)."""
     @property
     def board(self) -> Board:
         """The board the steps reached: the solution when ``solved``."""
@@ -954,8 +973,8 @@ class Grade:
 
     @property
     def level(self) -> str:
-        """One of ``LEVELS``: the level of the hardest technique the path needs, or
-        ``"guessing"`` when logic alone cannot finish."""
+        """One of ``LEVELS``: the level of the hardest technique the path needs (logic
+        finishes every puzzle with one solution, the hardest with nested forcing nets)."""
     @property
     def hardest(self) -> str | None:
         """The hardest technique the path used (None for a complete board)."""
@@ -1314,16 +1333,19 @@ def generate(
       ((r, c) with (c, r)), ``"antidiagonal"`` ((r, c) with (8-c, 8-r)), ``"horizontal"``
       ((r, c) with (8-r, c)) or ``"vertical"`` ((r, c) with (r, 8-c)). ``"rot90"`` needs
       K to be a multiple of 4 or one more (else ValueError).
-    - ``difficulty``: a level of ``LEVELS`` (``"easy"`` to ``"guessing"``): the puzzle's
+    - ``difficulty``: a level of ``LEVELS`` (``"easy"`` to ``"forcing"``): the puzzle's
       ``grade(puzzle).level`` is that level. Puzzles are drawn until one has it (a few ms
       each level on its own). An easy puzzle keeps about 33 givens, each removed one a
-      naked or hidden single when it went; with ``minimal=True`` about 24. A guessing puzzle
+      naked or hidden single when it went; with ``minimal=True`` about 24. A forcing puzzle
       is what removal to the end leaves (minimal, without a symmetry), in an order that
       spreads its givens evenly over the rows and columns (nearly always one in each).
       Combined with ``clues``, ``minimal`` or ``symmetry``, a rare combination can search
-      long (``difficulty="guessing", clues=36`` took from 2.3 s to over 30 s over seeds
+      long (``difficulty="forcing", clues=36`` took from 2.3 s to over 30 s over seeds
       0-9): such a search stops on Ctrl-C (KeyboardInterrupt) or at ``timeout``. A level
-      above easy with ``clues`` 80 or 81 can never be met and raises ValueError. Another name raises
+      above easy with ``clues`` 80 or 81 can never be met and raises ValueError;
+      ``"nested"`` raises ValueError too, since random puzzles need nested nets too rarely to
+      find one. ``"guessing"``, the old name of the puzzles logic could not finish, still
+      works for one release as ``"forcing"``, with a DeprecationWarning. Another name raises
       ValueError listing the levels.
     - ``seed``: an int from 0 to 2**64 - 1 gives the same puzzle on every platform and call:
       row 0 of ``generate_many`` with the same seed and options, and the first line of

@@ -153,7 +153,16 @@ fn request_value(
             let Ok(name) = difficulty.cast::<PyString>() else {
                 return Err(PyTypeError::new_err(format!("difficulty: expected a str or None, got {}", type_name(difficulty))));
             };
-            Some(level_of(name.to_str()?, "difficulty", " or None").map_err(PyValueError::new_err)?)
+            let name = name.to_str()?;
+            if name == "guessing" {
+                // The level of puzzles logic could not finish is gone: forcing chains and nets
+                // finish them now, and "forcing" is what such a puzzle is.
+                let message = c"difficulty='guessing' is deprecated: logic now finishes every puzzle; use difficulty='forcing'";
+                PyErr::warn(difficulty.py(), &difficulty.py().get_type::<PyDeprecationWarning>(), message, 1)?;
+                Some(crate::steps::Level::Forcing)
+            } else {
+                Some(level_of(name, "difficulty", " or None").map_err(PyValueError::new_err)?)
+            }
         }
         None => None,
     };

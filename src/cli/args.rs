@@ -64,8 +64,8 @@ Examples:
   valid-sudoku grade puzzles.txt            'puzzles.txt:1: easy, score 0 (hardest: hidden single)'
   valid-sudoku grade --json --threads 4 data.csv
 
-Writes one line per board: its level (easy, medium, hard, expert, extreme, or guessing when
-logic alone is stuck), the sum of its steps' technique weights, and the hardest technique, as
+Writes one line per board: its level (easy, medium, hard, expert, extreme, forcing or
+nested, the last two for forcing chains and nets and for nested nets), the sum of its steps' technique weights, and the hardest technique, as
 Python's grade() gives them; a board without exactly one solution says which. With --json,
 every board gets 'proper' and, when proper, 'level', 'score', 'hardest', 'steps' and
 'solved_by_logic'. (Python's grade() also averages the solver's guesses over isomorphs.)
@@ -184,7 +184,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "NAME")]
     pub symmetry: Option<String>,
 
-    /// The puzzles' grade level: easy, medium, hard, expert, extreme or guessing.
+    /// The puzzles' grade level: easy, medium, hard, expert, extreme or forcing.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
 

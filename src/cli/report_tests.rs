@@ -129,9 +129,9 @@ fn summary_counts() {
     let solved = Tally { boards: 5, multiple: 1, ..Tally::default() };
     assert!(solved.any_failed(Task::Unique) && !solved.any_failed(Task::Solve) && !solved.any_failed(Task::Check));
     assert_eq!(Tally::default().summary(), "0 boards: 0 valid, 0 invalid");
-    let graded = Tally { boards: 6, unsolvable: 1, multiple: 1, levels: [2, 0, 0, 0, 1, 1], ..Tally::default() };
+    let graded = Tally { boards: 6, unsolvable: 1, multiple: 1, levels: [2, 0, 0, 0, 1, 1, 0], ..Tally::default() };
     assert_eq!(
         graded.grade_summary(),
-        "6 boards: 2 easy, 1 extreme, 1 guessing, 1 with no solution, 1 with more than one solution"
+        "6 boards: 2 easy, 1 extreme, 1 forcing, 1 with no solution, 1 with more than one solution"
     );
 }

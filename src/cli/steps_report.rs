@@ -86,5 +86,11 @@ fn json_step(out: &mut impl Write, step: &Step) -> io::Result<()> {
         })
         .collect();
     let links: Vec<String> = links.iter().map(|link| format!("\"{}\"", link.name())).collect();
-    write!(out, ",\"nodes\":[{}],\"links\":[{}]}}", nodes.join(","), links.join(","))
+    let parents: Vec<String> = match step.chain.as_deref() {
+        Some(chain) => (0..chain.nodes.len())
+            .map(|i| format!("[{}]", chain.parents_of(i).iter().map(u16::to_string).collect::<Vec<_>>().join(",")))
+            .collect(),
+        None => Vec::new(),
+    };
+    write!(out, ",\"nodes\":[{}],\"links\":[{}],\"parents\":[{}]}}", nodes.join(","), links.join(","), parents.join(","))
 }

@@ -38,11 +38,11 @@ pub fn generate_seeded_items() {
     );
 }
 
-/// `GEN_N=10000 cargo bench --features drivers --bench drivers -- guessing_share` prints how many results of removal to the end need guessing, for
-/// random orders and for the transversal orders that `difficulty="guessing"` uses, four of
+/// `GEN_N=10000 cargo bench --features drivers --bench drivers -- forcing_share` prints how many results of removal to the end need forcing chains or nets, for
+/// random orders and for the transversal orders that `difficulty="forcing"` uses, four of
 /// each on every grid, and how their givens lie: the share of results with a row without
 /// givens, and the mean count of givens.
-pub fn guessing_share() {
+pub fn forcing_share() {
     use super::descend::shuffled_orbits;
     use super::removal::remove_orbits_with;
     use super::transversals::transversal_orbits;
@@ -53,7 +53,7 @@ pub fn guessing_share() {
     let n: u64 = std::env::var("GEN_N").ok().and_then(|n| n.parse().ok()).unwrap_or(1000);
     let orbits = Symmetry::None.orbits();
     for transversal in [false, true] {
-        let (mut results, mut guessing, mut empty_row, mut givens) = (0usize, 0usize, 0usize, 0usize);
+        let (mut results, mut forcing, mut empty_row, mut givens) = (0usize, 0usize, 0usize, 0usize);
         for item in 0..n {
             let mut rng = Rng::for_item(2, item);
             let solution = random_grid(&mut rng, &mut || false).expect("never stopped");
@@ -68,16 +68,16 @@ pub fn guessing_share() {
                 let mut puzzle = solution;
                 remove_orbits_with(&sets, &mut puzzle, &solution, &orbits, order, 0, &mut || false).expect("never stopped");
                 results += 1;
-                guessing += usize::from(logic_level(&puzzle) == Level::Guessing);
+                forcing += usize::from(logic_level(&puzzle) >= Level::Forcing);
                 empty_row += usize::from(puzzle.cells().chunks(9).any(|row| row.iter().all(|&v| v == 0)));
                 givens += puzzle.givens();
             }
         }
         let share = |k: usize| 100.0 * k as f64 / results as f64;
         println!(
-            "{} orders: {results} results, {:.2}% need guessing, {:.1}% have a row without givens, {:.2} givens on average",
+            "{} orders: {results} results, {:.2}% need forcing chains or nets, {:.1}% have a row without givens, {:.2} givens on average",
             if transversal { "transversal" } else { "random" },
-            share(guessing),
+            share(forcing),
             share(empty_row),
             givens as f64 / results as f64
         );

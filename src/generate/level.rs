@@ -92,7 +92,7 @@ fn remove_within_with(
     // tried: one that empties a set lets a second solution in, so singles cannot solve the
     // board, and a set check costs a fraction of trying them.
     let sets = Unavoidable::of(solution);
-    // The level so far; `None` once it is only known to be at most guessing.
+    // The level so far; `None` once it is only known to be at most the top.
     let mut level = Some(Level::Easy);
     let mut window = Window::default();
     // How singles fill the board while it is easy.
@@ -119,8 +119,8 @@ fn remove_within_with(
             let ahead = order.get(k + 1..).known();
             if !unique_without_singles(&board, solution, &sets, &mut window, members, orbits, ahead, should_stop)? {
                 None
-            } else if ceiling == Level::Guessing {
-                // Every puzzle is at most guessing: the level is found once, at the end.
+            } else if ceiling == Level::TOP {
+                // Every puzzle is at most the top: the level is found once, at the end.
                 Some(None)
             } else {
                 // Singles do not solve the board: they did not fill the orbit back in, or the
@@ -132,7 +132,7 @@ fn remove_within_with(
             Some(reached) => level = reached,
             None => board.give_back(members, solution),
         }
-        // At the level (never reached toward guessing, which is found at the end).
+        // At the level (never reached toward the top, which is found at the end).
         if level == Some(ceiling) {
             remove_forced(&mut board, solution, orbits, order.get(k + 1..).known());
             break;

@@ -89,7 +89,7 @@ fn attempt(
 
 /// One grid's try at a level alone. Up to medium or hard: removal that keeps the level at
 /// most the one asked for, which mostly ends at it; a grid where it ends below is dropped.
-/// Above: removal to the end in a few orders, each result graded (guessing) or walked back
+/// Above: removal to the end in a few orders, each result graded (forcing, nested) or walked back
 /// toward the level (expert, extreme), sharing the grid and its unavoidable sets.
 fn toward_level(
     level: Level,
@@ -107,21 +107,22 @@ fn toward_level(
     }
     let sets = Unavoidable::of(&solution);
     for _ in 0..ORDERS_PER_GRID {
-        let found = if level == Level::Guessing {
-            // Every puzzle is at most guessing, so removal toward it is removal to the end,
-            // and only the result is graded; most results are not guessing, and half of them
+        let found = if level >= Level::Forcing {
+            // Removal toward forcing nets is removal to the end, and only the result is
+            // graded (walking back from a puzzle above the level would cost a grade of forcing
+            // nets for every given put back); most results are below it, and half of them
             // propagation alone solves (singles, pointing and claiming: at most medium), which
             // shows it for a fraction of the grade's cost. Of the others, the quick proof that
             // the path solves them settles most (the extreme ones the dearest to grade), and
             // only the rest are graded, from past singles, which do not solve them. The order
-            // goes a transversal at a time, which makes guessing puzzles more often.
+            // goes a transversal at a time, which makes such puzzles more often.
             let order = transversal_orbits(&mut order, orbits, rng);
             let mut puzzle = solution;
             remove_orbits_with(&sets, &mut puzzle, &solution, orbits, order, 0, should_stop)?;
-            let guessing = !Partial::new(&puzzle).is_solved()
+            let reached = !Partial::new(&puzzle).is_solved()
                 && !surely_solved(&puzzle)
-                && level_past_singles(&puzzle, Level::Guessing) == Some(Level::Guessing);
-            guessing.then_some(puzzle)
+                && level_past_singles(&puzzle, level) == Some(level);
+            reached.then_some(puzzle)
         } else {
             let order = shuffled_orbits(&mut order, orbits.len(), rng);
             let mut back = [0u8; CELLS];

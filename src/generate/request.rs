@@ -58,6 +58,8 @@ pub enum RequestError {
     MinimalTooMany(usize),
     /// A level above easy with at most one blank cell, which a naked single always fills.
     AlwaysEasy { clues: usize, level: Level },
+    /// A level that random puzzles reach too rarely to be made in reasonable time.
+    TooRare { clues: usize, level: Level },
 }
 
 impl std::fmt::Display for RequestError {
@@ -75,7 +77,8 @@ impl RequestError {
             | RequestError::BelowFloor { clues, .. }
             | RequestError::Orbits { clues, .. }
             | RequestError::MinimalTooMany(clues)
-            | RequestError::AlwaysEasy { clues, .. } => clues,
+            | RequestError::AlwaysEasy { clues, .. }
+            | RequestError::TooRare { clues, .. } => clues,
         }
     }
 
@@ -104,6 +107,11 @@ impl RequestError {
                 "clues={given} with difficulty='{}': a puzzle with at most one blank cell is always easy (a naked single fills it)",
                 level.name()
             ),
+            RequestError::TooRare { level, .. } => format!(
+                "difficulty='{}': random puzzles need nested forcing nets too rarely (none of {NESTED_TRIED} minimal ones) \
+                 to make one in reasonable time",
+                level.name()
+            ),
             RequestError::MinimalTooMany(_) => format!(
                 "clues={given} with minimal=True: minimal puzzles with more than {MOST_MINIMAL} clues are too rare to find by search"
             ),
@@ -113,9 +121,16 @@ impl RequestError {
 
 impl std::error::Error for RequestError {}
 
+/// Random minimal puzzles graded without finding one that needs nested forcing nets
+/// (`python benches/bench_forcing_levels.py`).
+const NESTED_TRIED: &str = "20,000";
+
 impl Request {
     /// The error for a request that can never be met or is refused, before any search.
     pub fn check(&self) -> Result<(), RequestError> {
+        if let Some(level) = self.difficulty.filter(|&level| level >= Level::Nested) {
+            return Err(RequestError::TooRare { clues: self.clues.unwrap_or(0), level });
+        }
         let Some(clues) = self.clues else {
             return Ok(());
         };

@@ -104,7 +104,7 @@ fn a_difficulty_is_the_puzzle_grade() {
             (4, Symmetry::None, None, true),
             (5, Symmetry::None, Some(26), false),
         ] {
-            if level == Level::Guessing && (minimal || clues.is_some()) {
+            if level >= Level::Forcing && (minimal || clues.is_some()) {
                 continue;
             }
             let request = Request { difficulty: Some(level), symmetry, clues, minimal };

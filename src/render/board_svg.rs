@@ -130,13 +130,13 @@ fn chain_drawing(out: &mut String, chain: &Chain) {
         (points.iter().map(|p| p.0).sum::<f64>() / n, points.iter().map(|p| p.1).sum::<f64>() / n)
     };
     let _ = write!(out, "<g class=\"chain\" stroke=\"{}\" stroke-width=\"1.8\" fill=\"none\">", palette::CHAIN);
-    for (i, link) in chain.links.iter().enumerate() {
-        let (Some(a), Some(b)) = (chain.nodes.get(i), chain.nodes.get(i + 1)) else { continue };
+    for (from, to, link) in chain.edges() {
+        let (Some(a), Some(b)) = (chain.nodes.get(from), chain.nodes.get(to)) else { continue };
         let ((x1, y1), (x2, y2)) = (centre(a.cells, a.digit), centre(b.cells, b.digit));
         let length = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt();
         // Two marks side by side in one cell: the rings meet, and the link is under them.
         let (dx, dy) = if length > 2.0 * RING { ((x2 - x1) / length * RING, (y2 - y1) / length * RING) } else { (0.0, 0.0) };
-        let dash = if *link == Link::Weak { " stroke-dasharray=\"4 3\"" } else { "" };
+        let dash = if link == Link::Weak { " stroke-dasharray=\"4 3\"" } else { "" };
         let _ = write!(
             out,
             "<line class=\"link {}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\"{dash}/>",

@@ -46,8 +46,9 @@ fn every_step_on_the_hard_sets_agrees_with_the_solution() {
             }
         }
         eprintln!("{name}: {solved} of {unique} solved by logic");
-        // Every line of these sets is a puzzle with one solution.
+        // Every line of these sets is a puzzle with one solution, and logic finishes each.
         assert_eq!(unique, lines.len(), "{name}");
+        assert_eq!(solved, unique, "{name}");
     }
 }
 

@@ -1,6 +1,7 @@
 //! The easiest step: each technique in the table's order, until one makes progress.
 
 use super::chains::Buffers;
+use super::forcing::{self, Rule};
 use super::memo::{Memo, Skip};
 use super::pencil::Pencil;
 use super::step::Step;
@@ -48,6 +49,9 @@ fn find_skipping(technique: Technique, p: &Pencil, skip: Skip, buffers: &mut Buf
         XChain => chains::x_chain(p, skip.digits, buffers),
         XyChain => chains::xy_chain(p, buffers),
         Aic => chains::aic(p, buffers),
+        ForcingChain => forcing::forcing(p, Rule::Static, ForcingChain),
+        ForcingNet => forcing::forcing(p, Rule::Dynamic, ForcingNet),
+        NestedForcingNet => forcing::nested(p, NestedForcingNet),
     }
 }
 

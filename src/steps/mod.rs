@@ -25,6 +25,7 @@ pub(crate) mod drivers;
 mod finder;
 mod finned;
 mod fish;
+mod forcing;
 pub mod geometry;
 mod grade;
 mod intersections;
@@ -32,6 +33,7 @@ mod level;
 mod links;
 mod list;
 mod memo;
+mod net_text;
 mod path;
 mod pencil;
 mod single_digit;
@@ -47,7 +49,7 @@ mod uniqueness;
 mod uniqueness_known;
 mod wings;
 
-pub use chain::{Chain, Link, Node};
+pub use chain::{Broken, Chain, Forcing, Link, Node};
 pub use finder::{find, next_step};
 pub use grade::{fixed_maps, grade, grading_form, puzzle_logic_grade, Grade, GradeError, ISOMORPHS};
 pub use level::{

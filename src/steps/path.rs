@@ -46,7 +46,8 @@ pub fn solve_path(start: Pencil, allowed: Techniques, unique: impl Into<Uniquene
 /// How hard a puzzle is for a person, from the path of easiest steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LogicGrade {
-    /// The hardest technique's level, or [`Level::Guessing`] when logic alone is stuck.
+    /// The hardest technique's level. A path that stops short, because techniques were left
+    /// out or the board has no single solution, is at [`Level::TOP`]: it needs more than it had.
     pub level: Level,
     /// The hardest technique the path used (`None` for a board with nothing to do).
     pub hardest: Option<Technique>,
@@ -66,7 +67,7 @@ pub fn logic_grade(grid: &Grid) -> LogicGrade {
 /// The grade of a path already taken.
 pub fn grade_path(path: &Path) -> LogicGrade {
     let hardest = path.steps.iter().map(|s| s.technique).max();
-    let score = path.steps.iter().map(|s| s.technique.info().weight).sum();
-    let level = if !path.solved { Level::Guessing } else { hardest.map_or(Level::Easy, |t| t.info().level) };
+    let score = path.steps.iter().map(Step::weight).sum();
+    let level = if !path.solved { Level::TOP } else { hardest.map_or(Level::Easy, |t| t.info().level) };
     LogicGrade { level, hardest, score, steps: path.steps.len() as u32, solved_by_logic: path.solved }
 }

@@ -98,6 +98,13 @@ impl Step {
         self
     }
 
+    /// What the step adds to a score: its technique's weight, times the depth of a nested
+    /// net's nesting, so that a deeper net weighs more than a shallower one.
+    pub fn weight(&self) -> u32 {
+        let nesting = self.chain.as_deref().map_or(1, |chain| u32::from(chain.nesting).max(1));
+        self.technique.info().weight.saturating_mul(nesting)
+    }
+
     /// A sentence a person understands, in `r1c1` notation, e.g.
     /// "Hidden Single: 5 can only go in r2c6 within box 2".
     pub fn describe(&self) -> String {
@@ -106,6 +113,9 @@ impl Step {
         let digits = digits_of(self.digits).map(|d| (d + 1).to_string()).collect::<Vec<_>>().join(", ");
         let cells = self.cells.iter().map(|&c| cell_name(usize::from(c))).collect::<Vec<_>>().join(", ");
         let outcome = self.outcome();
+        if let Some((chain, forcing)) = self.chain.as_deref().and_then(|chain| Some((chain, chain.forcing?))) {
+            return super::net_text::describe_net(name, chain, forcing, &outcome);
+        }
         match self.technique {
             Technique::FullHouse => format!("{name}: {} is the last empty cell in {units}, so {outcome}", cells),
             Technique::HiddenSingle => {

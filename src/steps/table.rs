@@ -3,7 +3,8 @@
 //! The Python tuple `TECHNIQUES`, the stub and docs/steps.md are tested against it.
 
 /// The difficulty ladder, easiest first. A puzzle's level is that of the hardest technique
-/// its path needs; one that logic alone cannot finish needs guessing.
+/// its path needs; the nested forcing nets at the top leave no puzzle with one solution
+/// unfinished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     Easy,
@@ -11,12 +12,19 @@ pub enum Level {
     Hard,
     Expert,
     Extreme,
-    Guessing,
+    /// Forcing chains and nets: assumptions followed until they break or agree.
+    Forcing,
+    /// Nested forcing nets: nets inside the branches of nets.
+    Nested,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 6] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme, Level::Guessing];
+    pub const ALL: [Level; 7] =
+        [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme, Level::Forcing, Level::Nested];
+
+    /// The top of the ladder: every puzzle with one solution is at most this.
+    pub const TOP: Level = Level::Nested;
 
     /// The name users see.
     pub fn name(self) -> &'static str {
@@ -26,7 +34,8 @@ impl Level {
             Level::Hard => "hard",
             Level::Expert => "expert",
             Level::Extreme => "extreme",
-            Level::Guessing => "guessing",
+            Level::Forcing => "forcing",
+            Level::Nested => "nested",
         }
     }
 
@@ -73,6 +82,9 @@ pub enum Technique {
     XChain,
     XyChain,
     Aic,
+    ForcingChain,
+    ForcingNet,
+    NestedForcingNet,
 }
 
 /// One row of the table.
@@ -84,7 +96,8 @@ pub struct Info {
     pub title: &'static str,
     pub level: Level,
     pub weight: u32,
-    /// Sound only on a puzzle known to have exactly one solution.
+    /// Runs only on a puzzle known to have exactly one solution: the uniqueness techniques
+    /// are sound only there, and nested forcing nets finish only there.
     pub needs_uniqueness: bool,
 }
 
@@ -99,7 +112,7 @@ const fn unique(technique: Technique, name: &'static str, title: &'static str, l
 /// Every technique, easiest first. Singles weigh nothing: every path fills each of its blanks
 /// with one (BUG+1 is the only other technique that places a digit), so their weights would
 /// add the number of blanks to a score meant to say how hard a puzzle is, not how long.
-pub const TECHNIQUES: [Info; 29] = {
+pub const TECHNIQUES: [Info; 32] = {
     use Level::*;
     use Technique::*;
     [
@@ -132,6 +145,12 @@ pub const TECHNIQUES: [Info; 29] = {
         row(XChain, "x-chain", "X-Chain", Extreme, 100),
         row(XyChain, "xy-chain", "XY-Chain", Extreme, 110),
         row(Aic, "aic", "AIC", Extreme, 140),
+        row(ForcingChain, "forcing chain", "Forcing Chain", Forcing, 500),
+        row(ForcingNet, "forcing net", "Forcing Net", Forcing, 800),
+        // Sound on any board, but run only where one solution is known: there a wrong
+        // candidate always breaks at some depth, where on a board with several solutions
+        // candidates that break nowhere would be tried at every depth.
+        unique(NestedForcingNet, "nested forcing net", "Nested Forcing Net", Nested, 2000),
     ]
 };
 
@@ -168,7 +187,7 @@ impl Technique {
 }
 
 /// A set of techniques: bit `t as u32` for technique `t`.
-pub type Techniques = u32;
+pub type Techniques = u64;
 
 /// Every technique.
 pub const ALL_TECHNIQUES: Techniques = (1 << TECHNIQUES.len()) - 1;
@@ -190,7 +209,6 @@ mod tests {
             assert!(pair[0].level <= pair[1].level, "{} before {}", pair[0].name, pair[1].name);
             assert!(pair[0].weight <= pair[1].weight, "{} before {}", pair[0].name, pair[1].name);
         }
-        assert!(TECHNIQUES.iter().all(|info| info.level != Level::Guessing));
         for level in Level::ALL {
             assert_eq!(Level::from_name(level.name()), Some(level));
         }

@@ -114,6 +114,13 @@ impl PyStep {
         PyTuple::new(py, links.iter().map(|link| link.name()))
     }
 
+    #[doc = stub_doc!("Step.parents")]
+    #[getter]
+    fn parents<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let Some(chain) = self.step()?.chain.as_deref() else { return Ok(PyTuple::empty(py)) };
+        PyTuple::new(py, (0..chain.nodes.len()).map(|i| PyTuple::new(py, chain.parents_of(i))).collect::<PyResult<Vec<_>>>()?)
+    }
+
     #[doc = stub_doc!("Step._asdict")]
     fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
@@ -125,6 +132,7 @@ impl PyStep {
         dict.set_item("units", self.units(py)?)?;
         dict.set_item("nodes", self.nodes(py)?)?;
         dict.set_item("links", self.links(py)?)?;
+        dict.set_item("parents", self.parents(py)?)?;
         dict.set_item("text", self.step()?.describe())?;
         Ok(dict)
     }
