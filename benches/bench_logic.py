@@ -20,6 +20,12 @@ follows other ratings.
    row of se/serate-ratings.tsv with exactly one solution, and with the Kaggle sample's
    `difficulty` over the whole sample; then, per level, the Kaggle puzzles' median score,
    which should rise with the level.
+4. Score bands: over every puzzle with one solution in the coverage sets, the least and the
+   greatest `score` at each level, and for nested nets at each depth: a puzzle that needs
+   forcing chains or nets should score above every puzzle that does not, and a deeper net
+   above a shallower one. Then the levels of random minimal puzzles, `generate_many(20000,
+   seed=35)` graded: how rare each level is (the count behind generate's refusal of
+   difficulty="nested").
 
 Each section prints markdown tables that docs can quote, after the machine and versions lines.
 
@@ -208,6 +214,34 @@ def correlation(quick: bool, se: list[dict[str, str]] | None) -> None:
               f"| {group['difficulty'].median():.1f} | {group['guesses'].median():.2f} |")
 
 
+def score_bands(quick: bool) -> None:
+    print()
+    note = f" (quick: every {QUICK_STRIDE}th puzzle)" if quick else ""
+    print(f"Score bands: least and greatest `grade().score` per level over the coverage sets and the Kaggle sample{note}")
+    print()
+    boards = [line for name in COVERAGE_SETS for line in (puzzle_lines(name) or [])] + [row["puzzle"] for row in kaggle_rows()]
+    boards = boards[:: QUICK_STRIDE if quick else 1]
+    grades = valid_sudoku.grade_many(boards, threads=2)
+    proper = np.asarray(grades.proper)
+    levels = np.asarray(grades.level)[proper]
+    scores = np.asarray(grades.score)[proper]
+    print("| level | puzzles | least score | greatest score |")
+    print("|---|---:|---:|---:|")
+    for code, level in enumerate(grades.levels):
+        group = scores[levels == code]
+        least, most = (f"{group.min():,}", f"{group.max():,}") if len(group) else ("-", "-")
+        print(f"| {level} | {len(group):,} | {least} | {most} |")
+    below = scores[levels < grades.levels.index("forcing")]
+    above = scores[levels >= grades.levels.index("forcing")]
+    if len(below) and len(above):
+        print(f"\nevery puzzle at forcing or nested scores above every puzzle below: {bool(above.min() > below.max())}")
+    print()
+    count = 500 if quick else 20_000
+    random_levels = np.asarray(valid_sudoku.grade_many(valid_sudoku.generate_many(count, seed=35, threads=2), threads=2).level)
+    shown = ", ".join(f"{level} {int((random_levels == code).sum()):,}" for code, level in enumerate(grades.levels))
+    print(f"levels of generate_many({count}, seed=35), random minimal puzzles: {shown}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="slices of each set, one pass: a smoke run")
@@ -226,6 +260,7 @@ def main() -> int:
     coverage(args.quick)
     speed(args.quick, skfr, se)
     correlation(args.quick, se)
+    score_bands(args.quick)
     return 0
 
 

@@ -2,9 +2,9 @@
 rustoku's `solve_steps` on the same puzzles in this run; the hint button, `hint(puzzle,
 board)` µs per call beside `next_step(board)`, on the puzzles and on mid-game boards;
 `grade_many` puzzles per second on 1
-and 2 threads; and the Spearman correlation of our `score` and `guesses`, and of rustoku's
-summed `difficulty_point`, with the Kaggle sample's `difficulty` column (on its first 300 rows,
-and on rows 300-1300, whose difficulties are more varied).
+and 2 threads; and the Spearman correlation of our `score` and `guesses` with SE's ER on
+se/serate-ratings.tsv and with the Kaggle sample's `difficulty` over the whole sample (as
+bench_logic.py prints it), and of rustoku's summed `difficulty_point` with the latter.
 
 Sets, from ../shared/data: the first 300 puzzles of the Kaggle sample and sudoku-top95.
 Each side is the best of the same number of passes over the same puzzles. rustoku's path
@@ -25,11 +25,10 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python_tests"))
 
-import pandas as pd  # noqa: E402
-
 import valid_sudoku  # noqa: E402
+from bench_logic import QUICK_STRIDE, correlation, spearman  # noqa: E402
 from machine import cores, cpu_model  # noqa: E402
-from puzzles import data_available, kaggle_rows, puzzle_lines  # noqa: E402
+from puzzles import DATA_DIR, SE_FILE, data_available, kaggle_rows, puzzle_lines, se_rows  # noqa: E402
 from peers import rustoku  # noqa: E402
 from timing import per_puzzle_us  # noqa: E402
 
@@ -131,21 +130,15 @@ def main() -> int:
     # top95's paths are where the chain techniques find their steps (and make their chains).
     best = min(timed(lambda: valid_sudoku.grade_many(top95, threads=1)) for _ in range(scaling_passes))
     print(f"grade_many on {len(top95)} top95 puzzles: 1 thread {len(top95) / best:,.0f} puzzles/s")
-    # The first rows' difficulty is nearly all 0 or 1, so a second, larger slice is shown too.
-    later = kaggle_rows(30 if args.quick else 1300)[len(rows):]
-    for label, sample in ((f"rows 0-{len(rows)}", rows), (f"rows {len(rows)}-{len(rows) + len(later)}", later)):
-        puzzles = [row["puzzle"] for row in sample]
-        grades = valid_sudoku.grade_many(puzzles, threads=1)
-        frame = pd.DataFrame({
-            "difficulty": [float(row["difficulty"]) for row in sample],
-            "score": grades.score,
-            "guesses": grades.guesses,
-        })
-        if rustoku is not None:
-            frame["rustoku"] = [rustoku_points(p) for p in puzzles]
-        spearman = frame.corr(method="spearman")["difficulty"]
-        shown = ", ".join(f"{name} {spearman[name]:.3f}" for name in frame.columns if name != "difficulty")
-        print(f"Spearman correlation with the kaggle difficulty ({label}, {len(sample)} puzzles): {shown}")
+    # The grade against other ratings, over whole sets: SE's ER and Kaggle's difficulty.
+    se = se_rows() if (DATA_DIR / SE_FILE).is_file() else None
+    correlation(args.quick, se)
+    if rustoku is not None:
+        sample = kaggle_rows()[:: QUICK_STRIDE if args.quick else 1]
+        points = [rustoku_points(row["puzzle"]) for row in sample]
+        difficulty = [float(row["difficulty"]) for row in sample]
+        print(f"\nrustoku's summed difficulty_point against the Kaggle difficulty ({len(sample):,} puzzles): "
+              f"{spearman(points, difficulty):.3f}")
     return 0
 
 

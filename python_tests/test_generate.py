@@ -340,7 +340,8 @@ def test_ctrl_c_stops_a_long_batch() -> None:
     assert float(done.stdout.split()[-1]) < 2.0
 
 
-@pytest.mark.parametrize("level", valid_sudoku.LEVELS)
+# Every level but "nested", which random puzzles reach too rarely and generate refuses.
+@pytest.mark.parametrize("level", valid_sudoku.LEVELS[:-1])
 def test_difficulty_is_the_grade_of_the_puzzle(level: str) -> None:
     for seed in range(3):
         board = generate(difficulty=level, seed=seed)

@@ -149,7 +149,8 @@ Each board gets its place (file:line), one numbered line per step of its path of
 steps (the sentences of Python's solve_steps(), cells r1c1 to r9c9), then 'solved' or
 'stuck' (no technique applies). A board without a solution gets 'no solution' and no steps.
 With --json, each board is one object: 'solutions' (counted up to 2) and, for a board with
-one, 'steps' (technique, text, placements, eliminations, nodes and links, counted from 0)
+one, 'steps' (technique, text, placements, eliminations, nodes, links and parents, counted
+from 0)
 and 'stopped'.
 
 Exit status: 0 when every board has a solution, 1 when any has none, 2 on a usage or input

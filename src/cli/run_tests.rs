@@ -265,7 +265,7 @@ fn steps_number_each_step_and_say_how_they_stopped() {
     assert!(lines[0].starts_with(
         "{\"source\":\"<stdin>\",\"line\":1,\"solutions\":1,\"steps\":[{\"technique\":\"full house\",\
          \"text\":\"Full House: r5c5 is the last empty cell in row 5, so r5c5 is 5\",\"placements\":[[4,4,5]],\
-         \"eliminations\":[],\"nodes\":[],\"links\":[]},"
+         \"eliminations\":[],\"nodes\":[],\"links\":[],\"parents\":[]},"
     ));
     assert!(lines[0].ends_with("],\"stopped\":\"solved\"}"));
     assert_eq!(lines[1], "{\"source\":\"<stdin>\",\"line\":2,\"solutions\":0,\"steps\":[],\"stopped\":\"no solution\"}");
@@ -283,6 +283,6 @@ fn steps_json_carries_a_chain() {
         "\"xy-wing\",\"text\":\"XY-Wing: (9)r2c1=(5)r2c1-(5)r7c1=(8)r7c1-(8)r8c3=(9)r8c3: remove 9 from r2c3, r9c1\",\
          \"placements\":[],\"eliminations\":[[1,2,9],[8,0,9]],\
          \"nodes\":[[[[1,0]],9],[[[1,0]],5],[[[6,0]],5],[[[6,0]],8],[[[7,2]],8],[[[7,2]],9]],\
-         \"links\":[\"strong\",\"weak\",\"strong\",\"weak\",\"strong\"]},"
+         \"links\":[\"strong\",\"weak\",\"strong\",\"weak\",\"strong\"],\"parents\":[[],[0],[1],[2],[3],[4]]},"
     );
 }

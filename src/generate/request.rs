@@ -122,7 +122,7 @@ impl RequestError {
 impl std::error::Error for RequestError {}
 
 /// Random minimal puzzles graded without finding one that needs nested forcing nets
-/// (`python benches/bench_forcing_levels.py`).
+/// (`python benches/bench_logic.py`, its last line).
 const NESTED_TRIED: &str = "20,000";
 
 impl Request {

@@ -67,7 +67,7 @@ pub fn logic_grade(grid: &Grid) -> LogicGrade {
 /// The grade of a path already taken.
 pub fn grade_path(path: &Path) -> LogicGrade {
     let hardest = path.steps.iter().map(|s| s.technique).max();
-    let score = path.steps.iter().map(Step::weight).sum();
+    let score = path.steps.iter().map(Step::weight).fold(0u32, u32::saturating_add);
     let level = if !path.solved { Level::TOP } else { hardest.map_or(Level::Easy, |t| t.info().level) };
     LogicGrade { level, hardest, score, steps: path.steps.len() as u32, solved_by_logic: path.solved }
 }

@@ -145,12 +145,15 @@ pub const TECHNIQUES: [Info; 32] = {
         row(XChain, "x-chain", "X-Chain", Extreme, 100),
         row(XyChain, "xy-chain", "XY-Chain", Extreme, 110),
         row(Aic, "aic", "AIC", Extreme, 140),
-        row(ForcingChain, "forcing chain", "Forcing Chain", Forcing, 500),
-        row(ForcingNet, "forcing net", "Forcing Net", Forcing, 800),
+        // A forcing step outweighs the score of every puzzle below forcing in the data, and a
+        // nested one that of every puzzle at forcing, so the score keeps rising past extreme
+        // (`python benches/bench_logic.py`, score bands: docs/steps.md quotes them).
+        row(ForcingChain, "forcing chain", "Forcing Chain", Forcing, 5_000),
+        row(ForcingNet, "forcing net", "Forcing Net", Forcing, 6_000),
         // Sound on any board, but run only where one solution is known: there a wrong
         // candidate always breaks at some depth, where on a board with several solutions
         // candidates that break nowhere would be tried at every depth.
-        unique(NestedForcingNet, "nested forcing net", "Nested Forcing Net", Nested, 2000),
+        unique(NestedForcingNet, "nested forcing net", "Nested Forcing Net", Nested, 400_000),
     ]
 };
 
