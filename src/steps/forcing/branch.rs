@@ -103,9 +103,13 @@ impl Branch {
                 *cells |= 1 << cell;
             }
         }
-        // Everything is new to the first look: the board may come with hidden singles.
-        let digits = std::array::from_fn(|d| p.cells_of(d));
-        Branch { digits, placed, empty: p.empty(), dirty: digits }
+        // Singles come before forcing steps, so the board has none left and each branch need
+        // look only where its assumption changes it; a board that still has a hidden single
+        // (techniques left out) gets a first look at everything.
+        let digits: [Cells; 9] = std::array::from_fn(|d| p.cells_of(d));
+        let pending =
+            (0..9).any(|d| UNIT_CELLS.iter().any(|&unit| placed[d] & unit == 0 && (digits[d] & unit).count_ones() <= 1));
+        Branch { digits, placed, empty: p.empty(), dirty: if pending { digits } else { [0; 9] } }
     }
 
     /// True when digit index `d` is still a candidate of `cell`.
@@ -204,8 +208,8 @@ impl Branch {
         }
     }
 
-    /// The branch where `cell` holds digit index `d`, settled; counts the digits placed
-    /// (the assumption too) in `placed`.
+    /// The branch where `cell` holds digit index `d`, settled; counts the digits placed (the
+    /// assumption too) in `placed`.
     pub fn assume<T: Trace>(
         &self,
         (cell, d): (usize, usize),

@@ -28,21 +28,40 @@ pub struct Common {
     pub removed: [Cells; 9],
 }
 
+/// What branches have in common so far: the cells each digit index is placed in by all of
+/// them, and those where any of them keeps it (placed or a candidate).
+struct Meet {
+    placed: [Cells; 9],
+    kept: [Cells; 9],
+}
+
+impl Meet {
+    fn new() -> Meet {
+        Meet { placed: [Cells::MAX; 9], kept: [0; 9] }
+    }
+
+    fn add(&mut self, branch: &Branch) {
+        for d in 0..9 {
+            self.placed[d] &= branch.placed[d];
+            self.kept[d] |= branch.digits[d] | branch.placed[d];
+        }
+    }
+
+    /// What every branch added reaches from `base`.
+    fn common(&self, base: &Branch) -> Common {
+        Common {
+            placed: std::array::from_fn(|d| self.placed[d] & !base.placed[d]),
+            removed: std::array::from_fn(|d| base.digits[d] & !self.kept[d]),
+        }
+    }
+}
+
 impl Common {
     /// What all of `branches` reach from `base`.
     pub fn of<'a>(base: &Branch, branches: impl IntoIterator<Item = &'a Branch>) -> Common {
-        let mut placed = [Cells::MAX; 9];
-        let mut kept = [0 as Cells; 9];
-        for branch in branches {
-            for d in 0..9 {
-                placed[d] &= branch.placed[d];
-                kept[d] |= branch.digits[d] | branch.placed[d];
-            }
-        }
-        Common {
-            placed: std::array::from_fn(|d| placed[d] & !base.placed[d]),
-            removed: std::array::from_fn(|d| base.digits[d] & !kept[d]),
-        }
+        let mut meet = Meet::new();
+        branches.into_iter().for_each(|branch| meet.add(branch));
+        meet.common(base)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -77,35 +96,42 @@ pub fn forcing(p: &Pencil, rule: Rule, technique: Technique) -> Option<Step> {
             outcomes.push((cell * 9 + d, result, size));
         }
     }
+    let found = least(p, &base, &index, &outcomes)?;
+    Some(explain(p, &base, &start, rule, technique, found))
+}
+
+/// The step of least size among the branches `outcomes`: the digits its branches place in
+/// all (the first such, in the order of contradictions, cells, then units).
+fn least(p: &Pencil, base: &Branch, index: &[u16; 729], outcomes: &[(usize, Result<Branch, Broken>, u32)]) -> Option<Found> {
     let mut best: Option<(u32, Found)> = None;
     let mut consider = |size: u32, found: Found| {
         if best.is_none_or(|(least, _)| size < least) {
             best = Some((size, found));
         }
     };
-    for &(slot, outcome, size) in &outcomes {
+    for &(slot, outcome, size) in outcomes {
         if let Err(broken) = outcome {
             consider(size, Found::Contradiction { root: (slot / 9, slot % 9), broken });
         }
     }
-    // A verity's branches, if all of them hold; with their total size.
-    let all_hold = |roots: &mut dyn Iterator<Item = (usize, usize)>| -> Option<(Vec<Branch>, u32)> {
-        let mut branches = Vec::with_capacity(9);
-        let mut total = 0;
+    // What a verity's branches have in common, if all of them hold; with their total size.
+    let all_hold = |roots: &mut dyn Iterator<Item = (usize, usize)>| -> Option<(Common, u32)> {
+        let mut meet = Meet::new();
+        let mut total: u32 = 0;
         for (cell, d) in roots {
             match index.get(cell * 9 + d).and_then(|&i| outcomes.get(usize::from(i))) {
-                Some(&(_, Ok(branch), size)) => {
-                    branches.push(branch);
-                    total += size;
+                Some((_, Ok(branch), size)) => {
+                    meet.add(branch);
+                    total = total.saturating_add(*size);
                 }
                 _ => return None,
             }
         }
-        Some((branches, total))
+        Some((meet.common(base), total))
     };
     for cell in members(p.empty()) {
-        if let Some((branches, size)) = all_hold(&mut digits_of(p.mask(cell)).map(|d| (cell, d))) {
-            if !Common::of(&base, &branches).is_empty() {
+        if let Some((common, size)) = all_hold(&mut digits_of(p.mask(cell)).map(|d| (cell, d))) {
+            if !common.is_empty() {
                 consider(size, Found::Cell(cell));
             }
         }
@@ -116,15 +142,14 @@ pub fn forcing(p: &Pencil, rule: Rule, technique: Technique) -> Option<Step> {
             if places.count_ones() < 2 {
                 continue;
             }
-            if let Some((branches, size)) = all_hold(&mut members(places).map(|cell| (cell, d))) {
-                if !Common::of(&base, &branches).is_empty() {
+            if let Some((common, size)) = all_hold(&mut members(places).map(|cell| (cell, d))) {
+                if !common.is_empty() {
                     consider(size, Found::Unit { unit, d });
                 }
             }
         }
     }
-    let (_, found) = best?;
-    Some(explain(p, &base, &start, rule, technique, found))
+    best.map(|(_, found)| found)
 }
 
 /// The step for `found`: its branches run again, recorded, and the facts its conclusions need
