@@ -1,8 +1,8 @@
 //! Expert and extreme puzzles reached from above: removal to the end in a random order leaves
-//! a minimal puzzle, expert about one time in eighteen but harder (extreme or guessing) one
+//! a minimal puzzle, expert about one time in eighteen but harder (extreme or forcing) one
 //! time in five; giving orbits of such a puzzle back one at a time, each kept while the puzzle
 //! stays above the level asked for and left out when it falls below, often lands on the level
-//! itself (the same for extreme, from the puzzles that need guessing). A given put back keeps the solution unique, so this walk needs no search.
+//! itself (the same for extreme, from the puzzles that need forcing chains). A given put back keeps the solution unique, so this walk needs no search.
 //!
 //! Each orbit given back is first tried on from where the techniques up to the level were
 //! stuck (more givens never let logic go less far, as a rule): stuck again, the walk takes

@@ -27,7 +27,7 @@ pub struct Puzzle {
 /// Pairs of orbits the directed search tries on one grid before starting afresh.
 const ATTEMPTS_PER_GRID: usize = 400;
 
-/// Removal orders tried on one grid toward expert, extreme or guessing: its unavoidable sets
+/// Removal orders tried on one grid toward expert, extreme or forcing: its unavoidable sets
 /// are found once for them all.
 const ORDERS_PER_GRID: usize = 4;
 

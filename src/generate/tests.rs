@@ -127,7 +127,7 @@ fn a_difficulty_is_the_puzzle_grade() {
     assert_eq!(level_of("extreme", "difficulty", ""), Ok(Level::Extreme));
     assert_eq!(
         level_of("nope", "difficulty", " or None"),
-        Err("difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'guessing' or None, got 'nope'"
+        Err("difficulty: expected one of 'easy', 'medium', 'hard', 'expert', 'extreme', 'forcing', 'nested' or None, got 'nope'"
             .to_string())
     );
 }
@@ -155,7 +155,7 @@ fn removal_toward_a_level_reports_the_grade_of_what_it_leaves() {
 
 #[test]
 fn what_propagation_solves_is_at_most_medium() {
-    // The guessing filter's premise: settling (singles, pointing, claiming) is within the
+    // The forcing filter's premise: settling (singles, pointing, claiming) is within the
     // techniques up to medium, so a puzzle it solves is never graded harder.
     let mut solved = 0;
     for seed in 0..150 {

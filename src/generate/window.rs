@@ -12,7 +12,7 @@ use crate::solve::{Partial, Stopped};
 /// Cells a start leaves out, at least (whole orbits): more makes the start serve more checks,
 /// and each check place more givens back. Minimal puzzles take the fewest instructions with
 /// 4 to 8 (1 is a fresh start per check: a quarter more); since orbits the sets refuse stay
-/// out of the window, 4 or 5 (minimal, expert and guessing all least with 5, by a little).
+/// out of the window, 4 or 5 (minimal, expert and forcing all least with 5, by a little).
 const WIDTH: usize = 5;
 
 /// The start shared by the checks of the next few orbits of a removal order.

@@ -71,7 +71,7 @@ mod tests {
     use crate::steps::logic_level;
 
     /// Puzzles of each level, from the public hard sets when they are there and from the
-    /// generator (minimal puzzles, a few of them needing guessing).
+    /// generator (minimal puzzles, a few of them needing forcing chains).
     fn puzzles() -> Vec<Grid> {
         let mut found = Vec::new();
         for name in ["norvig/sudoku-top95.txt", "norvig/sudoku-hardest.txt", "norvig/sudokus_hard.txt"] {
