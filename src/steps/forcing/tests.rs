@@ -52,9 +52,9 @@ fn every_puzzle_of_the_data_is_solved_soundly_by_logic() {
             }
             checked
         };
-        let first = scope.spawn(|| work(halves.0, 1));
+        let first = scope.spawn(move || work(halves.0, 1));
         let second = work(halves.1, 2);
-        first.join().unwrap_or(0) + second
+        first.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)) + second
     });
     assert!(checked > 66_000 || crate::test_data::test_data_dir().is_none(), "{checked}");
 }
