@@ -33,7 +33,9 @@ fn every_hard_puzzle_and_an_isomorph_of_each_is_solved_soundly_by_logic() {
 #[test]
 fn every_puzzle_of_the_data_is_solved_soundly_by_logic() {
     let mut lines = Vec::new();
-    for name in ["norvig/sudokus_17.txt", "norvig/sudoku10k.txt", "kaggle/puzzles-solutions-sample.csv", "norvig/sudoku-easy50.txt"] {
+    for name in
+        ["norvig/sudokus_17.txt", "norvig/sudoku10k.txt", "kaggle/puzzles-solutions-sample.csv", "norvig/sudoku-easy50.txt"]
+    {
         lines.extend(data_lines(name));
     }
     let halves = lines.split_at(lines.len() / 2);
